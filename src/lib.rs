@@ -1,0 +1,26 @@
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod board;
+mod color;
+mod error;
+mod game;
+mod geometry;
+mod handicap;
+mod playout;
+mod point;
+mod rules;
+mod score;
+mod zobrist;
+
+pub use board::{Board, DiagramError};
+pub use color::{ByColor, Color, ParseColorError};
+pub use error::MoveError;
+pub use game::{CannotUndo, Game, GameEnd};
+pub use geometry::{Loc, SizeError, Topology};
+pub use handicap::{fixed_handicap_points, max_fixed_handicap, HandicapError};
+pub use playout::{area_diff, Playout, PlayoutResult};
+pub use point::{Move, Point, VertexError, MAX_SIZE};
+pub use rules::{KoRule, Preset, Rules, Scoring, SuicideRule, TieRule, UnknownPreset};
+pub use score::{score, DeadStones, Outcome, Score, WinBy};

@@ -1,0 +1,228 @@
+//! Area and territory scoring, results and their GTP/SGF text.
+
+use crate::board::Board;
+use crate::color::{ByColor, Color};
+use crate::geometry::{Loc, SLOTS};
+use crate::rules::{Rules, Scoring, TieRule};
+use std::fmt;
+
+/// The count of a finished (or hypothetically finished) game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Score {
+    /// Each side's points before komi: area (stones plus territory) or
+    /// territory plus prisoners, as the rules say.
+    pub points: ByColor<f64>,
+    /// The komi added to White's points.
+    pub komi: f64,
+    /// Empty points (and dead stones' points) each side surrounds.
+    pub territory: ByColor<u32>,
+    /// Living stones of each side on the board.
+    pub stones: ByColor<u32>,
+    /// Prisoners each side holds: stones it captured plus the opponent's
+    /// dead stones.
+    pub prisoners: ByColor<u32>,
+}
+
+impl Score {
+    /// Black's total minus White's total with komi: positive when Black leads.
+    pub fn margin(&self) -> f64 {
+        self.points.black - (self.points.white + self.komi)
+    }
+
+    /// The outcome under the given tie rule.
+    pub fn outcome(&self, tie: TieRule) -> Outcome {
+        let m = self.margin();
+        if m > 0.0 {
+            Outcome::Win {
+                winner: Color::Black,
+                by: WinBy::Points(m),
+            }
+        } else if m < 0.0 {
+            Outcome::Win {
+                winner: Color::White,
+                by: WinBy::Points(-m),
+            }
+        } else {
+            match tie {
+                TieRule::Draw => Outcome::Draw,
+                TieRule::WhiteWins => Outcome::Win {
+                    winner: Color::White,
+                    by: WinBy::Points(0.0),
+                },
+            }
+        }
+    }
+}
+
+/// How a game was won.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum WinBy {
+    /// By this many points (0 when White wins a tie).
+    Points(f64),
+    /// The loser resigned.
+    Resignation,
+    /// The winner reached the Capture Go goal.
+    CaptureGoal,
+}
+
+/// The result of a game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Outcome {
+    /// One side won.
+    Win {
+        /// The winner.
+        winner: Color,
+        /// How.
+        by: WinBy,
+    },
+    /// A draw (jigo, or agreed).
+    Draw,
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            Outcome::Win { winner, .. } => Some(*winner),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// GTP and SGF notation: `B+3.5`, `W+7`, `W+R`, `0` for a draw, and
+    /// `B+C` for a Capture Go win (tengen's notation: SGF has no letter for it).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Draw => f.write_str("0"),
+            Outcome::Win { winner, by } => {
+                write!(f, "{}+", winner.letter())?;
+                match by {
+                    WinBy::Points(m) => write!(f, "{m}"),
+                    WinBy::Resignation => f.write_str("R"),
+                    WinBy::CaptureGoal => f.write_str("C"),
+                }
+            }
+        }
+    }
+}
+
+/// Which points hold dead stones: a fixed-size set over the board.
+#[derive(Clone)]
+pub struct DeadStones {
+    dead: [bool; SLOTS],
+}
+
+impl Default for DeadStones {
+    fn default() -> DeadStones {
+        DeadStones {
+            dead: [false; SLOTS],
+        }
+    }
+}
+
+impl fmt::Debug for DeadStones {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.dead.iter().filter(|&&d| d).count();
+        write!(f, "DeadStones({n})")
+    }
+}
+
+impl DeadStones {
+    /// No dead stones.
+    pub fn none() -> DeadStones {
+        DeadStones::default()
+    }
+
+    /// Marks the stone at `l` dead.
+    pub fn insert(&mut self, l: Loc) {
+        self.dead[l.index()] = true;
+    }
+
+    /// Whether the stone at `l` is marked dead.
+    pub fn contains(&self, l: Loc) -> bool {
+        self.dead[l.index()]
+    }
+
+    /// The dead stones of a board, in location order.
+    pub fn iter<'a>(&'a self, board: &'a Board) -> impl Iterator<Item = Loc> + 'a {
+        board
+            .locs()
+            .filter(move |&l| self.dead[l.index()] && board.color_at(l).is_some())
+    }
+}
+
+/// Scores `board` under `rules`, with the given stones taken off as dead.
+/// Empty regions (dead stones' points included) that touch only one colour
+/// are that colour's territory; regions touching both count for nobody, so
+/// the shared liberties of a seki count for nobody.
+pub fn score(board: &Board, rules: &Rules, dead: &DeadStones) -> Score {
+    let mut owner = [0u8; SLOTS]; // 0 unvisited, 1 black, 2 white, 3 nobody
+    let mut stack = Vec::with_capacity(board.area());
+    let mut territory = ByColor::new(0u32, 0u32);
+    let mut stones = ByColor::new(0u32, 0u32);
+    let mut dead_of = ByColor::new(0u32, 0u32);
+    let open = |l: Loc| board.color_at(l).is_none() || dead.contains(l);
+    for l in board.locs() {
+        match board.color_at(l) {
+            Some(c) if !dead.contains(l) => stones[c] += 1,
+            Some(c) => dead_of[c] += 1,
+            None => {}
+        }
+    }
+    for start in board.locs() {
+        if !open(start) || owner[start.index()] != 0 {
+            continue;
+        }
+        let mut region = Vec::new();
+        let (mut b, mut w) = (false, false);
+        owner[start.index()] = 3;
+        stack.push(start);
+        while let Some(l) = stack.pop() {
+            region.push(l);
+            for n in board.neighbors(l) {
+                if open(n) {
+                    if owner[n.index()] == 0 {
+                        owner[n.index()] = 3;
+                        stack.push(n);
+                    }
+                } else {
+                    match board.color_at(n) {
+                        Some(Color::Black) => b = true,
+                        Some(Color::White) => w = true,
+                        None => {}
+                    }
+                }
+            }
+        }
+        let who = match (b, w) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            _ => None,
+        };
+        if let Some(c) = who {
+            territory[c] += region.len() as u32;
+        }
+    }
+    let prisoners = ByColor::new(
+        board.captures(Color::Black) + dead_of.white,
+        board.captures(Color::White) + dead_of.black,
+    );
+    let points = match rules.scoring {
+        Scoring::Area => ByColor::new(
+            f64::from(stones.black + territory.black),
+            f64::from(stones.white + territory.white),
+        ),
+        Scoring::Territory => ByColor::new(
+            f64::from(territory.black + prisoners.black),
+            f64::from(territory.white + prisoners.white),
+        ),
+    };
+    Score {
+        points,
+        komi: rules.komi,
+        territory,
+        stones,
+        prisoners,
+    }
+}
