@@ -516,28 +516,21 @@ impl Board {
                 if self.cell[q as usize] != EMPTY {
                     continue;
                 }
-                // q is a liberty of `small`: new to `big` unless a stone of
-                // `big` touches it; counted once, from its lowest `small`
-                // neighbour.
+                // q is a liberty of `small`: new to `big` unless a stone
+                // labelled `big` touches it. Stones of `small` are relabelled
+                // as they are visited, so a liberty shared by several of them
+                // is counted once, at the first one visited.
                 let mut known = false;
-                let mut first = u16::MAX;
                 for &n in &self.geom.nbr[q as usize] {
                     if n == OFF {
                         break;
                     }
-                    if self.cell[n as usize] != me {
-                        continue;
-                    }
-                    let h = self.head[n as usize];
-                    if h == big {
+                    if self.cell[n as usize] == me && self.head[n as usize] == big {
                         known = true;
                         break;
                     }
-                    if h == small && n < first {
-                        first = n;
-                    }
                 }
-                if !known && first == s {
+                if !known {
                     added += 1;
                     added_sum += u32::from(q);
                 }
@@ -933,6 +926,24 @@ mod tests {
         // Black captures at C4 (x=2, y=3), White may not retake at B4.
         assert_eq!(b.play(pt("C4"), Color::Black), Ok(1));
         assert_eq!(b.play(pt("B4"), Color::White), Err(MoveError::Ko));
+        b.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn merge_counts_shared_liberty_once() {
+        // Played in this order, the chain F8-F9-G8 lists F9 before G8, and
+        // both touch the liberty G9. Black E9 then joins it to D9-D8 (White
+        // E8 between them). The joined chain's liberties, counted by hand:
+        // C9 C8 D7 F7 G9 G7 H8. G9 was once lost in the merge.
+        let mut b = Board::new(9, Topology::Planar).unwrap();
+        for v in ["G8", "F8", "F9", "D9", "D8"] {
+            b.play(pt(v), Color::Black).unwrap();
+        }
+        b.play(pt("E8"), Color::White).unwrap();
+        assert_eq!(b.play(pt("E9"), Color::Black), Ok(0));
+        let g8 = b.loc(pt("G8")).unwrap();
+        assert_eq!(b.chain_len(g8), 6);
+        assert_eq!(b.liberties(g8), 7);
         b.check_invariants().unwrap();
     }
 

@@ -128,3 +128,68 @@ pub fn area_diff(board: &Board) -> i32 {
     }
     diff
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Topology;
+
+    /// Steps playouts move by move and checks the board from scratch after
+    /// every move, on several sizes and both topologies.
+    #[test]
+    fn playout_moves_keep_board_invariants() {
+        let cases = [
+            (1, Topology::Planar),
+            (2, Topology::Toroidal),
+            (3, Topology::Planar),
+            (5, Topology::Toroidal),
+            (9, Topology::Planar),
+            (13, Topology::Toroidal),
+            (19, Topology::Planar),
+        ];
+        for (size, topo) in cases {
+            for seed in 0..8 {
+                let mut p = Playout::new(seed);
+                let mut b = Board::new(size, topo).unwrap();
+                let mut c = Color::Black;
+                let mut passes = 0;
+                let mut moves = 0;
+                while passes < 2 && moves < 3 * size * size + 20 {
+                    match p.pick(&b, c) {
+                        Some(l) => {
+                            assert!(b.is_legal_simple(l, c) && !b.is_eye(l, c));
+                            b.play_unchecked(l, c);
+                            passes = 0;
+                        }
+                        None => {
+                            b.pass();
+                            passes += 1;
+                        }
+                    }
+                    if let Err(e) = b.check_invariants() {
+                        panic!("{size}x{size} {topo:?} seed {seed} move {moves}: {e}\n{b}");
+                    }
+                    moves += 1;
+                    c = c.opponent();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn playouts_are_reproducible() {
+        let empty = Board::new(9, Topology::Planar).unwrap();
+        let run = |seed| {
+            let mut p = Playout::new(seed);
+            (0..20)
+                .map(|_| {
+                    let mut b = empty.clone();
+                    let r = p.run(&mut b, Color::Black);
+                    (r, b)
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run(3), run(3));
+        assert_ne!(run(3), run(4));
+    }
+}
