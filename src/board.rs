@@ -535,6 +535,13 @@ impl Board {
                     added_sum += u32::from(q);
                 }
             }
+            s = self.next[s as usize];
+            if s == small {
+                break;
+            }
+        }
+        // Relabel only after counting: the count reads `small`'s heads.
+        loop {
             self.head[s as usize] = big;
             s = self.next[s as usize];
             if s == small {
@@ -944,6 +951,21 @@ mod tests {
         let g8 = b.loc(pt("G8")).unwrap();
         assert_eq!(b.chain_len(g8), 6);
         assert_eq!(b.liberties(g8), 7);
+        b.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn merge_keeps_liberties_shared_by_two_stones() {
+        // Found by fuzzing: White A2 joins two chains on a torus; C2 is a
+        // liberty touched by two stones of the smaller chain.
+        let mut rows = vec!["O...................".to_string()];
+        rows.extend(std::iter::repeat_n(".".repeat(20), 15));
+        rows.push("..O.................".into());
+        rows.push(".OOO................".into());
+        rows.push(".O.................O".into());
+        rows.push("O.XX...............O".into());
+        let mut b = Board::from_diagram(&rows.join("\n"), Topology::Toroidal).unwrap();
+        b.play(pt("A2"), Color::White).unwrap();
         b.check_invariants().unwrap();
     }
 
