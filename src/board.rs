@@ -535,13 +535,6 @@ impl Board {
                     added_sum += u32::from(q);
                 }
             }
-            s = self.next[s as usize];
-            if s == small {
-                break;
-            }
-        }
-        // Relabel only after counting: the count reads `small`'s heads.
-        loop {
             self.head[s as usize] = big;
             s = self.next[s as usize];
             if s == small {
