@@ -50,6 +50,9 @@ pub struct Game {
     board: Board,
     to_move: Color,
     moves: Vec<(Color, Move)>,
+    /// Whose turn it was before each move (a move may be played out of
+    /// turn), so that undo gives the turn back exactly.
+    turns: Vec<Color>,
     /// The key of every position so far, the start included.
     history: Vec<u64>,
     /// How many times each key occurs in `history`.
@@ -88,6 +91,7 @@ impl Game {
             board,
             to_move,
             moves: Vec::new(),
+            turns: Vec::new(),
             history: Vec::new(),
             seen: FxHashMap::default(),
             passes: 0,
@@ -312,6 +316,7 @@ impl Game {
             }
         }
         self.moves.push((c, mv));
+        self.turns.push(self.to_move);
         self.to_move = c.opponent();
         self.record();
         self.end = self.end_now();
@@ -370,6 +375,7 @@ impl Game {
         let Some((c, _)) = self.moves.pop() else {
             return Err(CannotUndo);
         };
+        let turn = self.turns.pop().unwrap_or(c);
         if let Some(k) = self.history.pop() {
             if let Some(n) = self.seen.get_mut(&k) {
                 *n -= 1;
@@ -395,7 +401,7 @@ impl Game {
             .rev()
             .take_while(|(_, m)| *m == Move::Pass)
             .count() as u32;
-        self.to_move = c;
+        self.to_move = turn;
         self.end = None;
         Ok(())
     }
