@@ -83,7 +83,11 @@ fn compare(game: &Game, naive: &NaiveGame, ctx: &str, verdicts: bool) {
             let forbidden: Vec<Point> = game.ko_forbidden(c).collect();
             assert_eq!(forbidden, ko_only, "{ctx}: ko-forbidden points of {c}");
         }
-        assert_eq!(game.is_legal(c, Move::Pass), !naive.is_over(), "{ctx}: pass");
+        assert_eq!(
+            game.is_legal(c, Move::Pass),
+            !naive.is_over(),
+            "{ctx}: pass"
+        );
     }
 }
 

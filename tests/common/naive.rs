@@ -211,7 +211,12 @@ pub struct NaiveGame {
 impl NaiveGame {
     /// A game on an empty board, Black to move.
     pub fn new(size: usize, torus: bool, ko: NaiveKo, suicide_allowed: bool) -> NaiveGame {
-        NaiveGame::from_board(NaiveBoard::new(size, torus), Color::Black, ko, suicide_allowed)
+        NaiveGame::from_board(
+            NaiveBoard::new(size, torus),
+            Color::Black,
+            ko,
+            suicide_allowed,
+        )
     }
 
     /// A game from a set-up position.
@@ -310,9 +315,7 @@ impl NaiveGame {
         let repeat = match self.ko {
             NaiveKo::Simple => false,
             NaiveKo::Positional => self.seen_grid.contains_key(&after.grid),
-            NaiveKo::Situational => self
-                .seen
-                .contains_key(&(after.grid.clone(), c.opponent())),
+            NaiveKo::Situational => self.seen.contains_key(&(after.grid.clone(), c.opponent())),
         };
         if repeat {
             return Err(NaiveIllegal::Superko);
