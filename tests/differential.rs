@@ -230,7 +230,7 @@ fn board_9x9() {
 
 #[test]
 fn large_boards() {
-    all_rules(13, 1, 150, 10);
-    all_rules(19, 1, 150, 30);
-    all_rules(25, 1, 100, 50);
+    all_rules(13, 1, 120, 12);
+    all_rules(19, 1, 120, 40);
+    all_rules(25, 1, 80, 40);
 }
