@@ -7,7 +7,9 @@ use crate::geometry::{Loc, SizeError};
 use crate::handicap::{fixed_handicap_points, HandicapError};
 use crate::point::{Move, Point};
 use crate::rules::{KoRule, Rules, SuicideRule};
-use crate::score::{score, DeadStones, Outcome, Score, WinBy};
+use crate::score::{
+    dead_stones, score, stone_statuses_with, DeadStones, Outcome, Score, StoneStatus, WinBy,
+};
 use crate::zobrist;
 use rustc_hash::FxHashMap;
 
@@ -478,6 +480,47 @@ impl Game {
                 self.score_with(dead).outcome(self.rules.tie)
             }
         })
+    }
+
+    /// The stones that are clearly dead now, by the conservative removal of
+    /// [`dead_stones`](crate::dead_stones); every doubtful chain is alive.
+    pub fn dead_stones(&self) -> DeadStones {
+        dead_stones(&self.board, &self.rules)
+    }
+
+    /// The score if the game ended now, with the clearly dead stones taken
+    /// off ([`dead_stones`](Self::dead_stones)), without changing the game.
+    /// Its `Display` reads `Black 41, White 47.5 (komi 6.5)`.
+    pub fn score_preview(&self) -> Score {
+        self.score_with(&self.dead_stones())
+    }
+
+    /// The result of a finished game, or `None` while it goes on. Games
+    /// ended by passes or the move limit are scored with the clearly dead
+    /// stones taken off ([`dead_stones`](Self::dead_stones)).
+    pub fn result(&self) -> Option<Outcome> {
+        self.end?;
+        self.result_with(&self.dead_stones())
+    }
+
+    /// The status of every stone on the board, in location order (rows from
+    /// the bottom), consistent with [`dead_stones`](Self::dead_stones) and
+    /// [`score_preview`](Self::score_preview): for GTP `final_status_list`.
+    pub fn stone_statuses(&self) -> Vec<(Point, StoneStatus)> {
+        stone_statuses_with(&self.board, &self.rules, &self.dead_stones())
+            .into_iter()
+            .map(|(l, s)| (self.board.point(l), s))
+            .collect()
+    }
+
+    /// The points of the stones with status `status`, in location order
+    /// (GTP `final_status_list alive|seki|dead`).
+    pub fn stones_with_status(&self, status: StoneStatus) -> Vec<Point> {
+        self.stone_statuses()
+            .into_iter()
+            .filter(|&(_, s)| s == status)
+            .map(|(p, _)| p)
+            .collect()
     }
 
     /// The Zobrist key of every position of the game so far, the start

@@ -23,4 +23,7 @@ pub use handicap::{fixed_handicap_points, max_fixed_handicap, HandicapError};
 pub use playout::{area_diff, Playout, PlayoutResult};
 pub use point::{Move, Point, VertexError, MAX_SIZE};
 pub use rules::{KoRule, Preset, Rules, Scoring, SuicideRule, TieRule, UnknownPreset};
-pub use score::{score, DeadStones, Outcome, Score, WinBy};
+pub use score::{
+    benson, dead_stones, score, seki_stones, stone_statuses, stone_statuses_with, Benson,
+    DeadStones, LocSet, Outcome, ParseStatusError, Score, StoneStatus, WinBy,
+};

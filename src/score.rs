@@ -1,4 +1,15 @@
-//! Area and territory scoring, results and their GTP/SGF text.
+//! Area and territory scoring, results and their GTP/SGF text; unconditional
+//! life (Benson), conservative dead-stone removal, seki and stone statuses.
+
+mod benson;
+mod set;
+mod status;
+
+pub use benson::{benson, Benson};
+pub use set::LocSet;
+pub use status::{
+    dead_stones, seki_stones, stone_statuses, stone_statuses_with, ParseStatusError, StoneStatus,
+};
 
 use crate::board::Board;
 use crate::color::{ByColor, Color};
@@ -21,6 +32,10 @@ pub struct Score {
     /// Prisoners each side holds: stones it captured plus the opponent's
     /// dead stones.
     pub prisoners: ByColor<u32>,
+    /// Empty points (and dead stones' points) that count for nobody: dame,
+    /// the shared liberties of a seki and, under territory scoring, the
+    /// eyes of chains in seki.
+    pub neutral: u32,
 }
 
 impl Score {
@@ -51,6 +66,20 @@ impl Score {
                 },
             }
         }
+    }
+}
+
+impl fmt::Display for Score {
+    /// `Black 41, White 47.5 (komi 6.5)`: each side's total, komi included
+    /// in White's.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Black {}, White {} (komi {})",
+            self.points.black,
+            self.points.white + self.komi,
+            self.komi
+        )
     }
 }
 
@@ -155,13 +184,21 @@ impl DeadStones {
 /// Scores `board` under `rules`, with the given stones taken off as dead.
 /// Empty regions (dead stones' points included) that touch only one colour
 /// are that colour's territory; regions touching both count for nobody, so
-/// the shared liberties of a seki count for nobody.
+/// the shared liberties of a seki count for nobody. Under territory scoring
+/// a region touching a chain in seki ([`seki_stones`]) also counts for
+/// nobody, as in the Japanese rules; under area scoring the eyes of a seki
+/// count for their owner, as in the Chinese rules.
 pub fn score(board: &Board, rules: &Rules, dead: &DeadStones) -> Score {
-    let mut owner = [0u8; SLOTS]; // 0 unvisited, 1 black, 2 white, 3 nobody
+    let seki = match rules.scoring {
+        Scoring::Territory => seki_stones(board, rules, dead),
+        Scoring::Area => LocSet::new(),
+    };
+    let mut seen = [false; SLOTS];
     let mut stack = Vec::with_capacity(board.area());
     let mut territory = ByColor::new(0u32, 0u32);
     let mut stones = ByColor::new(0u32, 0u32);
     let mut dead_of = ByColor::new(0u32, 0u32);
+    let mut neutral = 0u32;
     let open = |l: Loc| board.color_at(l).is_none() || dead.contains(l);
     for l in board.locs() {
         match board.color_at(l) {
@@ -171,22 +208,23 @@ pub fn score(board: &Board, rules: &Rules, dead: &DeadStones) -> Score {
         }
     }
     for start in board.locs() {
-        if !open(start) || owner[start.index()] != 0 {
+        if !open(start) || seen[start.index()] {
             continue;
         }
-        let mut region = Vec::new();
-        let (mut b, mut w) = (false, false);
-        owner[start.index()] = 3;
+        let mut size = 0u32;
+        let (mut b, mut w, mut touches_seki) = (false, false, false);
+        seen[start.index()] = true;
         stack.push(start);
         while let Some(l) = stack.pop() {
-            region.push(l);
+            size += 1;
             for n in board.neighbors(l) {
                 if open(n) {
-                    if owner[n.index()] == 0 {
-                        owner[n.index()] = 3;
+                    if !seen[n.index()] {
+                        seen[n.index()] = true;
                         stack.push(n);
                     }
                 } else {
+                    touches_seki |= seki.contains(n);
                     match board.color_at(n) {
                         Some(Color::Black) => b = true,
                         Some(Color::White) => w = true,
@@ -195,13 +233,10 @@ pub fn score(board: &Board, rules: &Rules, dead: &DeadStones) -> Score {
                 }
             }
         }
-        let who = match (b, w) {
-            (true, false) => Some(Color::Black),
-            (false, true) => Some(Color::White),
-            _ => None,
-        };
-        if let Some(c) = who {
-            territory[c] += region.len() as u32;
+        match (b, w, touches_seki) {
+            (true, false, false) => territory.black += size,
+            (false, true, false) => territory.white += size,
+            _ => neutral += size,
         }
     }
     let prisoners = ByColor::new(
@@ -224,5 +259,6 @@ pub fn score(board: &Board, rules: &Rules, dead: &DeadStones) -> Score {
         territory,
         stones,
         prisoners,
+        neutral,
     }
 }

@@ -1,0 +1,530 @@
+//! Scoring: area and territory, komi and ties, dead stones (explicit and
+//! conservative), Benson's unconditional life, seki, statuses and previews.
+//!
+//! Diagrams: top row first, `X` black, `O` white, `.` empty. Positions in
+//! comments are (column, row) counted from the top-left, from 0. Every
+//! expected number is counted by hand in the comments.
+
+use tengen::{
+    benson, dead_stones, score, seki_stones, stone_statuses, Board, Color, DeadStones, Game,
+    GameEnd, Loc, Move, Outcome, Point, Preset, Rules, Scoring, StoneStatus, TieRule, Topology,
+    WinBy,
+};
+
+fn board(diagram: &str) -> Board {
+    Board::from_diagram(diagram, Topology::Planar).expect("valid diagram")
+}
+
+/// The location of (column, row counted from the top).
+fn at(b: &Board, col: usize, row: usize) -> Loc {
+    let p = Point::new(col, b.size() - 1 - row).expect("on the board");
+    b.loc(p).expect("on the board")
+}
+
+fn point(size: usize, col: usize, row: usize) -> Point {
+    Point::new(col, size - 1 - row).expect("on the board")
+}
+
+fn area(komi: f64) -> Rules {
+    Rules::default().with_komi(komi)
+}
+
+fn territory(komi: f64) -> Rules {
+    Rules {
+        scoring: Scoring::Territory,
+        ..Rules::default()
+    }
+    .with_komi(komi)
+}
+
+/// Black owns column 0, White columns 3 and 4 (5x5).
+const COLUMNS: &str = "
+.XO..
+.XO..
+.XO..
+.XO..
+.XO..
+";
+
+#[test]
+fn area_versus_territory_on_columns() {
+    let b = board(COLUMNS);
+    // Area: Black 5 stones + 5 points of column 0 = 10;
+    // White 5 stones + 10 points of columns 3-4 = 15.
+    let s = score(&b, &area(0.5), &DeadStones::none());
+    assert_eq!(s.points.black, 10.0);
+    assert_eq!(s.points.white, 15.0);
+    assert_eq!(s.territory.black, 5);
+    assert_eq!(s.territory.white, 10);
+    assert_eq!(s.stones.black, 5);
+    assert_eq!(s.neutral, 0);
+    // 10 - (15 + 0.5) = -5.5.
+    assert_eq!(s.margin(), -5.5);
+    assert_eq!(s.outcome(TieRule::Draw).to_string(), "W+5.5");
+    assert_eq!(s.to_string(), "Black 10, White 15.5 (komi 0.5)");
+    // Territory: Black 5, White 10, no prisoners; 5 - (10 + 0.5) = -5.5.
+    let t = score(&b, &territory(0.5), &DeadStones::none());
+    assert_eq!(t.points.black, 5.0);
+    assert_eq!(t.points.white, 10.0);
+    assert_eq!(t.margin(), -5.5);
+}
+
+/// Black owns columns 0-1, White columns 2-3 (4x4): 8 points each by area,
+/// 4 each by territory.
+const HALVES: &str = "
+.XO.
+.XO.
+.XO.
+.XO.
+";
+
+#[test]
+fn integer_komi_draw_and_tie_rule() {
+    let b = board(HALVES);
+    for rules in [area(0.0), territory(0.0)] {
+        let s = score(&b, &rules, &DeadStones::none());
+        assert_eq!(s.points.black, s.points.white);
+        assert_eq!(s.margin(), 0.0);
+        assert_eq!(s.outcome(TieRule::Draw), Outcome::Draw);
+        assert_eq!(s.outcome(TieRule::Draw).to_string(), "0");
+        assert_eq!(
+            s.outcome(TieRule::WhiteWins),
+            Outcome::Win {
+                winner: Color::White,
+                by: WinBy::Points(0.0)
+            }
+        );
+    }
+    let s = score(&b, &area(0.5), &DeadStones::none());
+    assert_eq!(s.outcome(TieRule::Draw).to_string(), "W+0.5");
+    let s = score(&b, &area(-0.5), &DeadStones::none());
+    assert_eq!(s.outcome(TieRule::WhiteWins).to_string(), "B+0.5");
+    // Area 8 + 8; integer komi 2 gives W+2, and 8 - (8 - 2) = 2 for komi -2.
+    assert_eq!(
+        score(&b, &area(2.0), &DeadStones::none())
+            .outcome(TieRule::Draw)
+            .to_string(),
+        "W+2"
+    );
+    assert_eq!(
+        score(&b, &area(-2.0), &DeadStones::none())
+            .outcome(TieRule::Draw)
+            .to_string(),
+        "B+2"
+    );
+}
+
+/// A white stone at (0,2) in Black's column; Black's wall is not
+/// unconditionally alive, so only an explicit list may call it dead.
+const INVADER: &str = "
+.XO..
+.XO..
+OXO..
+.XO..
+.XO..
+";
+
+#[test]
+fn explicit_dead_list() {
+    let b = board(INVADER);
+    // Without dead stones: the two pieces of column 0 touch both colours
+    // and count for nobody (4 points). Black 5 stones; White 6 stones + 10.
+    let s = score(&b, &area(0.0), &DeadStones::none());
+    assert_eq!(s.points.black, 5.0);
+    assert_eq!(s.points.white, 16.0);
+    assert_eq!(s.neutral, 4);
+    // With (0,2) dead: column 0 is Black's, 5 points with the dead stone's.
+    let mut dead = DeadStones::none();
+    dead.insert(at(&b, 0, 2));
+    let s = score(&b, &area(0.0), &dead);
+    assert_eq!(s.points.black, 10.0);
+    assert_eq!(s.points.white, 15.0);
+    assert_eq!(s.stones.white, 5);
+    assert_eq!(s.prisoners.black, 1);
+    // Territory: Black 5 + 1 prisoner = 6, White 10.
+    let t = score(&b, &territory(0.0), &dead);
+    assert_eq!(t.points.black, 6.0);
+    assert_eq!(t.points.white, 10.0);
+    // The conservative removal keeps the stone alive: Black's wall has no
+    // eye at all, so nothing here is unconditionally alive.
+    let auto = dead_stones(&b, &area(0.0));
+    assert_eq!(auto.iter(&b).count(), 0);
+}
+
+#[test]
+fn prisoners_from_play_count_under_territory() {
+    // From INVADER: Black plays (0,1) and (0,3) and captures (0,2); White
+    // passes twice, then Black passes: the game ends by two passes.
+    let rules = Rules::preset(Preset::Japanese); // territory, komi 6.5
+    let mut g = Game::from_board(board(INVADER), Color::Black, rules).unwrap();
+    g.play(Move::Play(point(5, 0, 1))).unwrap();
+    g.pass().unwrap();
+    g.play(Move::Play(point(5, 0, 3))).unwrap();
+    g.pass().unwrap();
+    assert!(g.result().is_none());
+    g.pass().unwrap();
+    assert_eq!(g.end(), Some(GameEnd::TwoPasses));
+    // Board: Black 7 stones, (0,0) (0,2) (0,4) Black's territory (3),
+    // 1 prisoner; White 5 stones and 10 points. Territory: Black 3 + 1 = 4,
+    // White 10 + 6.5 = 16.5: W+12.5.
+    let s = g.score_preview();
+    assert_eq!(s.points.black, 4.0);
+    assert_eq!(s.points.white, 10.0);
+    assert_eq!(s.prisoners.black, 1);
+    assert_eq!(g.result().map(|o| o.to_string()), Some("W+12.5".into()));
+    // The same board by area, komi 7: Black 7 + 3 = 10, White 15 + 7 = 22.
+    let s = score(g.board(), &area(7.0), &DeadStones::none());
+    assert_eq!((s.points.black, s.points.white), (10.0, 15.0));
+    assert_eq!(s.outcome(TieRule::Draw).to_string(), "W+12");
+}
+
+/// Black's chain (19 stones) has two one-point eyes at (5,0)
+/// and (7,0) and a six-point region at columns 1-3, rows 0-1 holding a
+/// white stone at (2,1); White has a wall on row 3 and rows 4-8 behind it.
+const ALIVE_9: &str = "
+X...X.X.X
+X.O.XXXXX
+XXXXXXXXX
+OOOOOOOOO
+.........
+.........
+.........
+.........
+.........
+";
+
+#[test]
+fn benson_finds_two_eyed_chain() {
+    let b = board(ALIVE_9);
+    let r = benson(&b);
+    // Black stones: row 0: 4, row 1: 6, row 2: 9; one chain of 19.
+    assert_eq!(r.alive.black.len(), 19);
+    assert!(r.is_alive(at(&b, 0, 0)));
+    // White's wall has one big region behind it: not unconditionally alive.
+    assert!(r.alive.white.is_empty());
+    assert!(!r.is_alive(at(&b, 0, 3)));
+    // Vital regions: the two one-point eyes. The six-point region is not
+    // vital: its point (2,0) is no liberty of Black.
+    let vital: Vec<Loc> = r.vital.black.iter().collect();
+    let mut want = vec![at(&b, 5, 0), at(&b, 7, 0)];
+    want.sort();
+    assert_eq!(vital, want);
+    assert_eq!(r.safe_owner(at(&b, 5, 0)), Some(Color::Black));
+    assert_eq!(r.safe_owner(at(&b, 2, 0)), None);
+    assert!(r.vital.white.is_empty());
+}
+
+#[test]
+fn benson_one_eye_is_not_enough() {
+    // The same wall with the eye at (7,0) filled: one eye left.
+    let b = board(
+        "
+X...X.XXX
+X.O.XXXXX
+XXXXXXXXX
+OOOOOOOOO
+.........
+.........
+.........
+.........
+.........
+",
+    );
+    let r = benson(&b);
+    assert!(r.alive.black.is_empty());
+    assert!(r.vital.black.is_empty());
+    // Nothing is clearly dead then: the white stone at (2,1) stays.
+    assert_eq!(dead_stones(&b, &area(7.0)).iter(&b).count(), 0);
+}
+
+#[test]
+fn benson_chains_sharing_eyes_are_alive() {
+    // Three black chains: the lone stones (1,0) and (3,0), and the wall of
+    // rows 1-2 (8 stones). Each one-point region (0,0) (2,0) (4,0) (1,1)
+    // (3,1) is a liberty of every chain next to it, so (1,0) has the vital
+    // regions (0,0) (1,1) (2,0), (3,0) has (2,0) (3,1) (4,0), and the wall
+    // all five: every chain is alive though the stones are not connected.
+    let b = board(
+        "
+.X.X.
+X.X.X
+XXXXX
+.....
+..O..
+",
+    );
+    let r = benson(&b);
+    assert_eq!(r.alive.black.len(), 10);
+    let mut want = vec![
+        at(&b, 0, 0),
+        at(&b, 2, 0),
+        at(&b, 4, 0),
+        at(&b, 1, 1),
+        at(&b, 3, 1),
+    ];
+    want.sort();
+    assert_eq!(r.vital.black.iter().collect::<Vec<_>>(), want);
+    // The white stone at (2,4) is in the two-row region below the wall:
+    // row 4 is all interior, (0,4) and (2,4) are apart, White could live
+    // there: not clearly dead.
+    assert!(r.alive.white.is_empty());
+    assert_eq!(dead_stones(&b, &area(7.0)).iter(&b).count(), 0);
+}
+
+#[test]
+fn stone_in_vital_region_is_dead() {
+    // One black chain of 19 stones (rows 0-4: 2 + 5 + 4 + 4 + 4) with the
+    // one-point eyes (0,0) (2,0) (4,0) and the region (2,2) (2,3) (2,4):
+    // the white stone at (2,3) and its liberties (2,2) and (2,4), both next
+    // to Black. That region is vital (all its empty points are Black's
+    // liberties), so the white stone is dead.
+    let b = board(
+        "
+.X.X.
+XXXXX
+XX.XX
+XXOXX
+XX.XX
+",
+    );
+    let r = benson(&b);
+    assert_eq!(r.alive.black.len(), 19);
+    assert!(r.vital.black.contains(at(&b, 2, 3)));
+    let dead = dead_stones(&b, &area(7.0));
+    assert_eq!(dead.iter(&b).collect::<Vec<_>>(), vec![at(&b, 2, 3)]);
+    // Area: Black 19 stones + 3 eyes + 3 points = 25, the whole board;
+    // White 0. 25 - 7 = B+18.
+    let s = score(&b, &area(7.0), &dead);
+    assert_eq!((s.points.black, s.points.white), (25.0, 0.0));
+    assert_eq!(s.outcome(TieRule::Draw).to_string(), "B+18");
+}
+
+#[test]
+fn dead_stone_inside_alive_territory_is_removed() {
+    let b = board(ALIVE_9);
+    // The six-point region at columns 1-3, rows 0-1 is enclosed by the
+    // alive chain; its interior (points with no black neighbour) is only
+    // (2,0): no room for two eyes, so the white stone at (2,1) is dead.
+    let dead = dead_stones(&b, &area(6.5));
+    assert_eq!(dead.iter(&b).collect::<Vec<_>>(), vec![at(&b, 2, 1)]);
+    // Area: Black 19 stones + 6 + 1 + 1 = 27; White 9 stones + 45 = 54.
+    // 27 - (54 + 6.5) = -33.5.
+    let s = score(&b, &area(6.5), &dead);
+    assert_eq!((s.points.black, s.points.white), (27.0, 54.0));
+    assert_eq!(s.outcome(TieRule::Draw).to_string(), "W+33.5");
+    // Territory: Black 8 + 1 prisoner = 9; White 45. 9 - 51.5 = -42.5.
+    let t = score(&b, &territory(6.5), &dead);
+    assert_eq!((t.points.black, t.points.white), (9.0, 45.0));
+    assert_eq!(t.outcome(TieRule::Draw).to_string(), "W+42.5");
+    // Statuses agree with the removal.
+    let st = stone_statuses(&b, &area(6.5));
+    assert_eq!(st.len(), 29);
+    let dead_st: Vec<Loc> = st
+        .iter()
+        .filter(|(_, s)| *s == StoneStatus::Dead)
+        .map(|(l, _)| *l)
+        .collect();
+    assert_eq!(dead_st, vec![at(&b, 2, 1)]);
+    assert!(st
+        .iter()
+        .all(|(l, s)| *s != StoneStatus::Seki || dead.contains(*l)));
+}
+
+#[test]
+fn doubtful_stones_stay_alive() {
+    // Black is unconditionally alive (eyes (5,0) and (7,0), and the region
+    // at columns 1-3 of row 0 is a third, vital one), but the white stone
+    // at (3,5) sits in a big region with room for two eyes: not clearly
+    // dead, so it stays.
+    let b = board(
+        "
+X...X.X.X
+XXXXXXXXX
+.........
+.........
+.........
+...O.....
+.........
+.........
+.........
+",
+    );
+    assert_eq!(benson(&b).alive.black.len(), 13);
+    assert_eq!(dead_stones(&b, &area(7.0)).iter(&b).count(), 0);
+    // Black is alive by the eyes (6,0) and (8,0); the region of columns
+    // 1-4, rows 0-2 has interior points (2,0) (3,0) (2,1) (3,1), among them
+    // (2,0) and (3,1) apart: White could make two eyes there, so its stone
+    // at (3,1) stays too.
+    let b = board(
+        "
+X....X.X.
+X..O.XXXX
+X....XXXX
+XXXXXXXXX
+.........
+.........
+.........
+.........
+.........
+",
+    );
+    let r = benson(&b);
+    // Black: column 0 rows 0-2 (3) + (5,0) (7,0) (2) + rows 1-2 columns
+    // 5-8 (8) + row 3 (9) = 22 stones, one chain.
+    assert_eq!(r.alive.black.len(), 22);
+    assert_eq!(dead_stones(&b, &area(7.0)).iter(&b).count(), 0);
+    // But the region of columns 1-3 of row 0 alone (interior none beyond
+    // one point) kills a stone in it: see dead_stone_inside_alive_territory.
+}
+
+/// Seki with no eyes: Black's inner chain (1,0) (1,1) (1,2) (2,2) and
+/// White's inner chain (3,0) (3,1) (3,2) share the liberties (2,0) and
+/// (2,1) and have no others. White's outer wall owns columns 0-1 of rows
+/// 4-6 (6 points); Black's outer wall owns columns 5-6 and (4,4)-(4,6)
+/// (17 points).
+const SEKI_NO_EYES: &str = "
+OX.OX..
+OX.OX..
+OXXOX..
+OOOXX..
+..OX...
+..OX...
+..OX...
+";
+
+#[test]
+fn seki_without_eyes() {
+    let b = board(SEKI_NO_EYES);
+    let rules = area(0.0);
+    assert_eq!(dead_stones(&b, &rules).iter(&b).count(), 0);
+    let seki = seki_stones(&b, &rules, &DeadStones::none());
+    let mut want = vec![
+        at(&b, 1, 0),
+        at(&b, 1, 1),
+        at(&b, 1, 2),
+        at(&b, 2, 2),
+        at(&b, 3, 0),
+        at(&b, 3, 1),
+        at(&b, 3, 2),
+    ];
+    want.sort();
+    assert_eq!(seki.iter().collect::<Vec<_>>(), want);
+    // Area: Black 4 + 8 stones + 17 = 29; White 3 + 9 stones + 6 = 18;
+    // the two shared liberties count for nobody.
+    let s = score(&b, &rules, &DeadStones::none());
+    assert_eq!((s.points.black, s.points.white, s.neutral), (29.0, 18.0, 2));
+    // Territory: Black 17, White 6 (no eyes in the seki to lose).
+    let t = score(&b, &territory(0.0), &DeadStones::none());
+    assert_eq!((t.points.black, t.points.white, t.neutral), (17.0, 6.0, 2));
+}
+
+/// Seki with one eye each: Black's inner chain (1,0) (0,1) (1,1) (2,1) has
+/// the eye (0,0); White's inner chain (3,0) (3,1) (4,1) (5,1) (5,0) has the
+/// eye (4,0); they share the liberty (2,0). White's outer wall owns columns
+/// 0-1 of rows 3-6 (8 points), Black's outer wall columns 4-6 of rows 3-6
+/// (12 points).
+const SEKI_EYES: &str = "
+.X.O.OX
+XXXOOOX
+OOOXXXX
+..OX...
+..OX...
+..OX...
+..OX...
+";
+
+#[test]
+fn seki_with_eyes_under_both_scorings() {
+    let b = board(SEKI_EYES);
+    let st = stone_statuses(&b, &territory(0.0));
+    let count = |s: StoneStatus| st.iter().filter(|(_, x)| *x == s).count();
+    // 4 black + 5 white inner stones in seki; 10 + 7 outer stones alive.
+    assert_eq!(count(StoneStatus::Seki), 9);
+    assert_eq!(count(StoneStatus::Alive), 17);
+    assert_eq!(count(StoneStatus::Dead), 0);
+    // Area (Chinese): seki eyes count for their owner. Black 4 + 10 stones
+    // + eye 1 + 12 = 27; White 5 + 7 stones + eye 1 + 8 = 21; (2,0) for
+    // nobody.
+    let s = score(&b, &area(0.0), &DeadStones::none());
+    assert_eq!((s.points.black, s.points.white, s.neutral), (27.0, 21.0, 1));
+    // Territory (Japanese): the eyes of the seki count for nobody. Black 12,
+    // White 8; nobody's: (2,0), (0,0), (4,0).
+    let t = score(&b, &territory(0.0), &DeadStones::none());
+    assert_eq!((t.points.black, t.points.white, t.neutral), (12.0, 8.0, 3));
+    assert_eq!(t.outcome(TieRule::Draw).to_string(), "B+4");
+}
+
+#[test]
+fn open_dame_is_not_seki() {
+    // Two walls facing each other across an open column: every point of
+    // column 2 can be filled safely, so nothing is in seki.
+    let b = board(
+        "
+.X.O.
+.X.O.
+.X.O.
+.X.O.
+.X.O.
+",
+    );
+    assert!(seki_stones(&b, &territory(0.0), &DeadStones::none()).is_empty());
+    // Territory: Black 5, White 5, column 2 is dame (5 points).
+    let t = score(&b, &territory(0.0), &DeadStones::none());
+    assert_eq!((t.points.black, t.points.white, t.neutral), (5.0, 5.0, 5));
+}
+
+#[test]
+fn preview_does_not_change_the_game() {
+    let mut g = Game::from_board(board(ALIVE_9), Color::White, area(6.5)).unwrap();
+    g.play(Move::Play(point(9, 4, 5))).unwrap();
+    let before_board = g.board().clone();
+    let before_moves = g.moves().to_vec();
+    let before_history = g.history().to_vec();
+    let to_move = g.to_move();
+    // Preview: White's stone at (4,5) added: area White 10 stones + 44 = 54
+    // still; Black 27 with the dead stone at (2,1) taken off.
+    let s = g.score_preview();
+    assert_eq!((s.points.black, s.points.white), (27.0, 54.0));
+    assert_eq!(s.to_string(), "Black 27, White 60.5 (komi 6.5)");
+    assert_eq!(g.result(), None);
+    let dead = g.stones_with_status(StoneStatus::Dead);
+    assert_eq!(dead, vec![point(9, 2, 1)]);
+    assert_eq!(g.stone_statuses().len(), 30);
+    assert_eq!(g.board(), &before_board);
+    assert_eq!(g.moves(), &before_moves[..]);
+    assert_eq!(g.history(), &before_history[..]);
+    assert_eq!(g.to_move(), to_move);
+    assert!(!g.is_over());
+    // Finished by two passes, the result uses the same removal: W+33.5.
+    g.pass().unwrap();
+    g.pass().unwrap();
+    assert_eq!(g.result().map(|o| o.to_string()), Some("W+33.5".into()));
+}
+
+#[test]
+fn result_of_resignation_and_move_limit() {
+    let mut g = Game::new(5, area(0.5)).unwrap();
+    g.resign(Color::Black);
+    assert_eq!(g.result().map(|o| o.to_string()), Some("W+R".into()));
+    // A move limit of 2 on an empty 5x5 board: Black plays the centre, White
+    // passes; Black's one stone owns the whole board: 25 - 0.5 = B+24.5.
+    let rules = Rules {
+        move_limit: Some(2),
+        ..area(0.5)
+    };
+    let mut g = Game::new(5, rules).unwrap();
+    g.play(Move::Play(Point::new(2, 2).unwrap())).unwrap();
+    g.pass().unwrap();
+    assert_eq!(g.end(), Some(GameEnd::MoveLimit));
+    assert_eq!(g.result().map(|o| o.to_string()), Some("B+24.5".into()));
+}
+
+#[test]
+fn status_words_parse() {
+    for s in [StoneStatus::Alive, StoneStatus::Dead, StoneStatus::Seki] {
+        assert_eq!(s.name().parse::<StoneStatus>(), Ok(s));
+        assert_eq!(s.to_string(), s.name());
+    }
+    assert_eq!("SEKI".parse::<StoneStatus>(), Ok(StoneStatus::Seki));
+    assert!("zombie".parse::<StoneStatus>().is_err());
+}
