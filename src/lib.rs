@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod client;
 mod color;
 mod error;
 mod game;
@@ -15,6 +16,7 @@ mod score;
 mod zobrist;
 
 pub use board::{Board, DiagramError};
+pub use client::{split_command_line, ClientError, GtpClient};
 pub use color::{ByColor, Color, ParseColorError};
 pub use error::MoveError;
 pub use game::{CannotUndo, Game, GameEnd};
