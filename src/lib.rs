@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod arena;
 mod board;
 mod client;
 mod color;
@@ -15,6 +16,7 @@ mod rules;
 mod score;
 mod zobrist;
 
+pub use arena::{play_game, run_match, GameRecord, MatchConfig, MatchSummary, Termination};
 pub use board::{Board, DiagramError};
 pub use client::{split_command_line, ClientError, GtpClient};
 pub use color::{ByColor, Color, ParseColorError};

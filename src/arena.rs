@@ -1,0 +1,412 @@
+//! Engine-against-engine matches over GTP, refereed by the library: the
+//! machinery behind `tengen match`. Nothing here prints; progress reaches
+//! the caller through a callback.
+
+use crate::client::{ClientError, GtpClient};
+use crate::color::Color;
+use crate::game::Game;
+use crate::point::Move;
+use crate::rules::Rules;
+use crate::score::{DeadStones, Outcome};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
+
+/// What a match plays.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The two engines' command lines; engine 0 has Black in even games.
+    pub engines: [String; 2],
+    /// How many games.
+    pub games: usize,
+    /// Board side.
+    pub size: usize,
+    /// The rules the referee applies (komi included); engines are told the
+    /// board size, komi and time, not the rules (set those on their command
+    /// lines, e.g. GNU Go's `--chinese-rules`).
+    pub rules: Rules,
+    /// Seconds per move, sent as `time_settings 0 T 1` and `time_left`.
+    pub time_per_move: Option<f64>,
+    /// The longest wait for any answer; an engine slower than this loses.
+    pub timeout: Duration,
+    /// Games played at once, each by its own pair of engine processes.
+    pub parallel: usize,
+    /// Moves after which a game is stopped and scored (0: 3 x the points).
+    pub max_moves: usize,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// Two passes or the move limit; scored by the referee.
+    Scored,
+    /// A player resigned.
+    Resigned(Color),
+    /// A player sent a move that is illegal under the referee's rules.
+    IllegalMove(Color, String),
+    /// A player's engine crashed, or answered nothing in time.
+    Failed(Color, String),
+    /// A player refused a legal move of its opponent, or sent garbage.
+    Protocol(Color, String),
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// The game's number, from 0.
+    pub index: usize,
+    /// Which engine (0 or 1) had Black.
+    pub black_engine: usize,
+    /// The game as the referee saw it.
+    pub game: Game,
+    /// The result.
+    pub outcome: Outcome,
+    /// How it ended.
+    pub termination: Termination,
+    /// The longest time one move took, per colour.
+    pub slowest_move: [Duration; 2],
+    /// Whether the dead stones came from both engines agreeing (`true`) or
+    /// from the referee's conservative removal.
+    pub engines_agreed_on_dead: bool,
+}
+
+impl GameRecord {
+    /// The engine (0 or 1) that won, if the game was not drawn.
+    pub fn winner_engine(&self) -> Option<usize> {
+        let w = self.outcome.winner()?;
+        Some(if w == Color::Black {
+            self.black_engine
+        } else {
+            1 - self.black_engine
+        })
+    }
+}
+
+/// The running totals of a match, from engine 0's side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchSummary {
+    /// Games won by each engine.
+    pub wins: [usize; 2],
+    /// Drawn games.
+    pub draws: usize,
+}
+
+impl MatchSummary {
+    /// Games counted.
+    pub fn games(&self) -> usize {
+        self.wins[0] + self.wins[1] + self.draws
+    }
+
+    /// Adds one game.
+    pub fn add(&mut self, record: &GameRecord) {
+        match record.winner_engine() {
+            Some(e) => self.wins[e] += 1,
+            None => self.draws += 1,
+        }
+    }
+
+    /// Engine 0's score rate (a draw counts one half), or `None` before any game.
+    pub fn win_rate(&self) -> Option<f64> {
+        let n = self.games();
+        (n > 0).then(|| (self.wins[0] as f64 + 0.5 * self.draws as f64) / n as f64)
+    }
+
+    /// The 95% confidence interval of engine 0's score rate (Wilson score
+    /// interval, which behaves at 0% and 100% too).
+    pub fn confidence_95(&self) -> Option<(f64, f64)> {
+        let p = self.win_rate()?;
+        Some(wilson(p, self.games() as f64, 1.959_964))
+    }
+
+    /// The Elo difference of engine 0 over engine 1 implied by a score
+    /// rate (infinite at 0% and 100%).
+    pub fn elo(rate: f64) -> f64 {
+        if rate <= 0.0 {
+            f64::NEG_INFINITY
+        } else if rate >= 1.0 {
+            f64::INFINITY
+        } else {
+            -400.0 * (1.0 / rate - 1.0).log10()
+        }
+    }
+}
+
+/// The Wilson score interval for rate `p` over `n` trials at `z` deviations.
+fn wilson(p: f64, n: f64, z: f64) -> (f64, f64) {
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Plays the whole match, `parallel` games at a time, calling `on_game`
+/// (on the caller's thread) as each game ends; returns the totals.
+///
+/// # Errors
+/// [`ClientError::Spawn`] when an engine cannot be started at all.
+pub fn run_match(
+    cfg: &MatchConfig,
+    mut on_game: impl FnMut(&GameRecord, &MatchSummary),
+) -> Result<MatchSummary, ClientError> {
+    // Fail early, on the caller's thread, if an engine does not start.
+    for e in &cfg.engines {
+        GtpClient::spawn(e)?.quit();
+    }
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = channel();
+    let mut summary = MatchSummary::default();
+    std::thread::scope(|scope| {
+        for _ in 0..cfg.parallel.clamp(1, cfg.games.max(1)) {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || {
+                let mut engines: [Option<GtpClient>; 2] = [None, None];
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= cfg.games {
+                        break;
+                    }
+                    let record = play_game(cfg, i, &mut engines);
+                    if tx.send(record).is_err() {
+                        break;
+                    }
+                }
+                for e in engines.into_iter().flatten() {
+                    e.quit();
+                }
+            });
+        }
+        drop(tx);
+        for record in rx {
+            summary.add(&record);
+            on_game(&record, &summary);
+        }
+    });
+    Ok(summary)
+}
+
+/// A player's engine, started (or restarted after a failure) on demand.
+fn engine<'a>(
+    slot: &'a mut Option<GtpClient>,
+    cmd: &str,
+) -> Result<&'a mut GtpClient, ClientError> {
+    if slot.is_none() {
+        *slot = Some(GtpClient::spawn(cmd)?);
+    }
+    slot.as_mut().ok_or(ClientError::Gone)
+}
+
+/// Plays game number `index` between the engines (engine `index % 2` has
+/// Black), starting any engine that is not running.
+pub fn play_game(
+    cfg: &MatchConfig,
+    index: usize,
+    engines: &mut [Option<GtpClient>; 2],
+) -> GameRecord {
+    let black_engine = index % 2;
+    let mut game = Game::new(cfg.size, cfg.rules).unwrap_or_else(|_| {
+        // An impossible size was caught by the caller; fall back to 9x9.
+        Game::new(9, cfg.rules).expect("9x9 is a valid size")
+    });
+    let seat = |c: Color| {
+        if c == Color::Black {
+            black_engine
+        } else {
+            1 - black_engine
+        }
+    };
+    let mut slowest = [Duration::ZERO; 2];
+    let t = cfg.timeout;
+    let finish = |game: Game, term: Termination, slowest, agreed: Option<DeadStones>| {
+        let engines_agreed_on_dead = agreed.is_some();
+        let dead = agreed.unwrap_or_else(|| conservative_dead(&game));
+        let outcome = match &term {
+            Termination::Scored => game.score_with(&dead).outcome(game.rules().tie),
+            Termination::Resigned(c)
+            | Termination::IllegalMove(c, _)
+            | Termination::Failed(c, _)
+            | Termination::Protocol(c, _) => Outcome::Win {
+                winner: c.opponent(),
+                by: crate::score::WinBy::Resignation,
+            },
+        };
+        GameRecord {
+            index,
+            black_engine,
+            game,
+            outcome,
+            termination: term,
+            slowest_move: slowest,
+            engines_agreed_on_dead,
+        }
+    };
+
+    // Set both engines up.
+    for c in Color::ALL {
+        let e = seat(c);
+        let mut setup = vec![
+            format!("boardsize {}", cfg.size),
+            "clear_board".to_string(),
+            format!("komi {}", cfg.rules.komi),
+        ];
+        if let Some(tpm) = cfg.time_per_move {
+            setup.push(format!("time_settings 0 {} 1", tpm.ceil().max(1.0)));
+        }
+        for cmd in setup {
+            let r = engine(&mut engines[e], &cfg.engines[e]).and_then(|g| g.send(&cmd, t));
+            if let Err(err) = r {
+                engines[e] = None;
+                return finish(
+                    game,
+                    Termination::Failed(c, format!("{cmd}: {err}")),
+                    slowest,
+                    None,
+                );
+            }
+        }
+    }
+
+    let limit = if cfg.max_moves == 0 {
+        3 * cfg.size * cfg.size
+    } else {
+        cfg.max_moves
+    };
+    while !game.is_over() && game.moves().len() < limit {
+        let c = game.to_move();
+        let (me, other) = (seat(c), seat(c.opponent()));
+        if let Some(tpm) = cfg.time_per_move {
+            let cmd = format!("time_left {} {} 1", c, tpm.ceil().max(1.0));
+            if let Ok(g) = engine(&mut engines[me], &cfg.engines[me]) {
+                let _ = g.send(&cmd, t);
+            }
+        }
+        let started = Instant::now();
+        let reply = engine(&mut engines[me], &cfg.engines[me])
+            .and_then(|g| g.send(&format!("genmove {c}"), t));
+        let spent = started.elapsed();
+        slowest[c.index()] = slowest[c.index()].max(spent);
+        let text = match reply {
+            Ok(text) => text,
+            Err(err) => {
+                engines[me] = None;
+                return finish(
+                    game,
+                    Termination::Failed(c, format!("genmove: {err}")),
+                    slowest,
+                    None,
+                );
+            }
+        };
+        if text.eq_ignore_ascii_case("resign") {
+            game.resign(c);
+            return finish(game, Termination::Resigned(c), slowest, None);
+        }
+        let mv = match text.parse::<Move>() {
+            Ok(mv) => mv,
+            Err(_) => {
+                return finish(
+                    game,
+                    Termination::Protocol(c, format!("genmove answered {text:?}")),
+                    slowest,
+                    None,
+                );
+            }
+        };
+        if let Err(e) = game.play_as(c, mv) {
+            return finish(
+                game,
+                Termination::IllegalMove(c, format!("{mv}: {e}")),
+                slowest,
+                None,
+            );
+        }
+        let cmd = format!("play {c} {mv}");
+        if let Err(err) =
+            engine(&mut engines[other], &cfg.engines[other]).and_then(|g| g.send(&cmd, t))
+        {
+            let loser = c.opponent();
+            if matches!(err, ClientError::Refused(_)) {
+                return finish(
+                    game,
+                    Termination::Protocol(loser, format!("{cmd}: {err}")),
+                    slowest,
+                    None,
+                );
+            }
+            engines[other] = None;
+            return finish(
+                game,
+                Termination::Failed(loser, format!("{cmd}: {err}")),
+                slowest,
+                None,
+            );
+        }
+    }
+    // Two passes or the referee's move cap: score the position as it stands,
+    // with the dead stones both engines name if they agree.
+    let mut lists = Vec::new();
+    for e in engines.iter_mut() {
+        let list = e
+            .as_mut()
+            .and_then(|g| g.send("final_status_list dead", t).ok())
+            .and_then(|text| dead_list(&game, &text));
+        lists.push(list);
+    }
+    match (&lists[0], &lists[1]) {
+        (Some(a), Some(b)) if a == b => {
+            let mut dead = DeadStones::none();
+            for &l in a {
+                dead.insert(l);
+            }
+            finish(game, Termination::Scored, slowest, Some(dead))
+        }
+        _ => finish(game, Termination::Scored, slowest, None),
+    }
+}
+
+/// The referee's own dead stones: the library's conservative removal.
+fn conservative_dead(_game: &Game) -> DeadStones {
+    DeadStones::none()
+}
+
+/// Parses a `final_status_list` answer into sorted locations of stones on
+/// the board; `None` if any vertex is bad or not a stone.
+fn dead_list(game: &Game, text: &str) -> Option<Vec<crate::geometry::Loc>> {
+    let board = game.board();
+    let mut out = Vec::new();
+    for word in text.split_whitespace() {
+        let p: crate::point::Point = word.parse().ok()?;
+        let l = board.loc(p)?;
+        board.color_at(l)?;
+        out.push(l);
+    }
+    out.sort();
+    out.dedup();
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_and_elo() {
+        let s = MatchSummary {
+            wins: [90, 10],
+            draws: 0,
+        };
+        let (lo, hi) = s.confidence_95().unwrap();
+        // Known values for 90/100 (Wilson, z = 1.96): about 0.826 to 0.945.
+        assert!((lo - 0.8256).abs() < 0.002, "{lo}");
+        assert!((hi - 0.9448).abs() < 0.002, "{hi}");
+        assert!((MatchSummary::elo(0.75) - 190.85).abs() < 0.1);
+        assert_eq!(MatchSummary::elo(0.5), 0.0);
+        let all = MatchSummary {
+            wins: [10, 0],
+            draws: 0,
+        };
+        let (lo, hi) = all.confidence_95().unwrap();
+        assert!(lo > 0.69 && lo < 0.73 && hi == 1.0, "{lo} {hi}");
+        assert_eq!(MatchSummary::default().win_rate(), None);
+    }
+}

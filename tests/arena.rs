@@ -1,0 +1,83 @@
+//! Matches between small scripted GTP engines, refereed by the library.
+
+use std::time::Duration;
+use tengen::{run_match, Color, MatchConfig, Rules, Termination};
+
+/// A shell GTP engine whose `genmove` always answers `reply`.
+fn bot(reply: &str) -> String {
+    format!(
+        r#"sh -c 'while read -r l; do case "$l" in quit) printf "=\n\n"; exit 0;; genmove*) printf "= {reply}\n\n";; *) printf "=\n\n";; esac; done'"#
+    )
+}
+
+fn config(a: String, b: String, games: usize) -> MatchConfig {
+    MatchConfig {
+        engines: [a, b],
+        games,
+        size: 9,
+        rules: Rules::default(),
+        time_per_move: None,
+        timeout: Duration::from_secs(10),
+        parallel: 2,
+        max_moves: 0,
+    }
+}
+
+#[test]
+fn passing_engines_split_by_komi() {
+    let mut seen = Vec::new();
+    let s = run_match(&config(bot("pass"), bot("pass"), 4), |r, _| {
+        seen.push(r.index);
+        assert_eq!(r.termination, Termination::Scored);
+        // An empty board: White wins by the komi of 7.
+        assert_eq!(r.outcome.to_string(), "W+7");
+    })
+    .unwrap();
+    seen.sort();
+    assert_eq!(seen, vec![0, 1, 2, 3]);
+    // Each engine had White twice.
+    assert_eq!(s.wins, [2, 2]);
+    assert_eq!(s.win_rate(), Some(0.5));
+}
+
+#[test]
+fn illegal_and_resigning_engines_lose() {
+    // The A1 bot repeats A1: its second A1 is illegal (occupied).
+    let s = run_match(&config(bot("A1"), bot("resign"), 2), |r, _| {
+        match &r.termination {
+            Termination::Resigned(c) => assert_eq!(r.outcome.winner(), Some(c.opponent())),
+            other => panic!("unexpected end {other:?}"),
+        }
+    })
+    .unwrap();
+    assert_eq!(s.wins, [2, 0]);
+    let s = run_match(&config(bot("A1"), bot("pass"), 2), |r, _| {
+        assert!(
+            matches!(r.termination, Termination::IllegalMove(_, _)),
+            "{:?}",
+            r.termination
+        );
+    })
+    .unwrap();
+    assert_eq!(s.wins, [0, 2]);
+}
+
+#[test]
+fn silent_and_missing_engines_lose_or_fail() {
+    let mut cfg = config(bot("pass"), "sleep 30".to_string(), 1);
+    cfg.timeout = Duration::from_millis(300);
+    let s = run_match(&cfg, |r, _| {
+        assert!(
+            matches!(r.termination, Termination::Failed(Color::White, _)),
+            "{:?}",
+            r.termination
+        );
+    })
+    .unwrap();
+    assert_eq!(s.wins, [1, 0]);
+    assert!(run_match(
+        &config(bot("pass"), "/nonexistent/engine".into(), 1),
+        |_, _| {}
+    )
+    .is_err());
+}
