@@ -365,8 +365,8 @@ pub fn play_game(
 }
 
 /// The referee's own dead stones: the library's conservative removal.
-fn conservative_dead(_game: &Game) -> DeadStones {
-    DeadStones::none()
+fn conservative_dead(game: &Game) -> DeadStones {
+    crate::score::dead_stones(game.board(), game.rules())
 }
 
 /// Parses a `final_status_list` answer into sorted locations of stones on
