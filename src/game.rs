@@ -132,6 +132,11 @@ impl Game {
         &self.start
     }
 
+    /// Whose turn it was before the first move.
+    pub fn start_to_move(&self) -> Color {
+        self.start_to_move
+    }
+
     /// The rules in force.
     pub fn rules(&self) -> &Rules {
         &self.rules

@@ -14,6 +14,7 @@ mod playout;
 mod point;
 mod rules;
 mod score;
+pub mod sgf;
 mod zobrist;
 
 pub use arena::{play_game, run_match, GameRecord, MatchConfig, MatchSummary, Termination};
@@ -31,3 +32,4 @@ pub use score::{
     benson, dead_stones, score, seki_stones, stone_statuses, stone_statuses_with, Benson,
     DeadStones, LocSet, Outcome, ParseStatusError, Score, StoneStatus, WinBy,
 };
+pub use sgf::{read_sgf, read_sgf_before, write_sgf, SgfError, SgfGame};
