@@ -474,8 +474,8 @@ fn read(input: &[u8], stop: Option<usize>) -> Result<SgfGame, SgfError> {
     result
 }
 
-/// Converts an SGF point; `tt` is a pass on boards up to 19x19 when
-/// `pass_ok`.
+/// Converts an SGF point (letters from the top-left) to a [`Point`] of a
+/// board of side `size`.
 fn point(p: go::Point, size: usize, property: &str) -> Result<Point, SgfError> {
     let (x, y) = (usize::from(p.x), usize::from(p.y));
     if x < size && y < size {
@@ -592,6 +592,9 @@ fn apply_setup(node: &SgfNode<Prop>, board: &mut Board) -> Result<bool, SgfError
             .collect::<Result<Vec<Point>, SgfError>>()?;
         pts.sort_unstable();
         for p in pts {
+            if board.get(p) == c {
+                continue;
+            }
             board.set(p, c).map_err(|_| SgfError::OffBoard {
                 property: id.to_string(),
                 value: String::new(),
@@ -678,7 +681,9 @@ fn replay(root: &SgfNode<Prop>, stop: Option<usize>) -> Result<SgfGame, SgfError
                 }
                 Prop::B(m) => (Color::Black, m, "B"),
                 Prop::W(m) => (Color::White, m, "W"),
-                Prop::Invalid(id, values) if !stopped && matches!(id.as_str(), "B" | "W" | "PL") => {
+                Prop::Invalid(id, values)
+                    if !stopped && matches!(id.as_str(), "B" | "W" | "PL") =>
+                {
                     return Err(bad_value(id, values));
                 }
                 _ => continue,

@@ -365,7 +365,10 @@ fn bad_coordinates() {
         }
     );
     assert!(matches!(err("(;SZ[9]AW[abc])"), SgfError::BadValue { .. }));
-    assert!(matches!(err("(;SZ[9];W[aa][bb])"), SgfError::BadValue { .. }));
+    assert!(matches!(
+        err("(;SZ[9];W[aa][bb])"),
+        SgfError::BadValue { .. }
+    ));
     // `tt` is a pass only as a move.
     assert!(matches!(err("(;SZ[9]AB[tt])"), SgfError::OffBoard { .. }));
 }
@@ -483,7 +486,10 @@ fn writes_handicap_and_setup() {
     assert!(text.contains("HA[2]"), "{text}");
     // D4 is `dp` and Q16 is `pd` in SGF letters.
     assert!(text.contains("AB[dp][pd]"), "{text}");
-    assert!(text.contains("RU[Japanese]") && text.contains("KM[0.5]"), "{text}");
+    assert!(
+        text.contains("RU[Japanese]") && text.contains("KM[0.5]"),
+        "{text}"
+    );
     assert!(!text.contains("RE["), "{text}");
     assert!(!text.contains("PL["), "{text}");
 
@@ -531,8 +537,14 @@ fn same_game(a: &Game, b: &Game) {
         (rb.ko, rb.suicide, rb.scoring, rb.komi)
     );
     assert_eq!(a.to_move(), b.to_move());
-    assert_eq!(a.board().captures(Color::Black), b.board().captures(Color::Black));
-    assert_eq!(a.board().captures(Color::White), b.board().captures(Color::White));
+    assert_eq!(
+        a.board().captures(Color::Black),
+        b.board().captures(Color::Black)
+    );
+    assert_eq!(
+        a.board().captures(Color::White),
+        b.board().captures(Color::White)
+    );
     assert_eq!(a.is_over(), b.is_over());
 }
 
