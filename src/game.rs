@@ -508,6 +508,17 @@ impl Game {
         self.result_with(&self.dead_stones())
     }
 
+    /// The result if the game ended now, without changing the game: the
+    /// actual [`result`](Self::result) of a finished game, otherwise the
+    /// outcome of [`score_preview`](Self::score_preview) under the tie rule
+    /// (for GTP `final_score` asked before the end).
+    pub fn result_preview(&self) -> Outcome {
+        match self.result() {
+            Some(o) => o,
+            None => self.score_preview().outcome(self.rules.tie),
+        }
+    }
+
     /// The status of every stone on the board, in location order (rows from
     /// the bottom), consistent with [`dead_stones`](Self::dead_stones) and
     /// [`score_preview`](Self::score_preview): for GTP `final_status_list`.

@@ -29,7 +29,7 @@ pub use playout::{area_diff, Playout, PlayoutResult};
 pub use point::{Move, Point, VertexError, MAX_SIZE};
 pub use rules::{KoRule, Preset, Rules, Scoring, SuicideRule, TieRule, UnknownPreset};
 pub use score::{
-    benson, dead_stones, score, seki_stones, stone_statuses, stone_statuses_with, Benson,
-    DeadStones, LocSet, Outcome, ParseStatusError, Score, StoneStatus, WinBy,
+    benson, benson_with, dead_stones, score, seki_stones, stone_statuses, stone_statuses_with,
+    Benson, DeadStones, LocSet, Outcome, ParseStatusError, Score, StoneStatus, WinBy,
 };
 pub use sgf::{read_sgf, read_sgf_before, write_sgf, SgfError, SgfGame};

@@ -5,7 +5,7 @@ mod benson;
 mod set;
 mod status;
 
-pub use benson::{benson, Benson};
+pub use benson::{benson, benson_with, Benson};
 pub use set::LocSet;
 pub use status::{
     dead_stones, seki_stones, stone_statuses, stone_statuses_with, ParseStatusError, StoneStatus,

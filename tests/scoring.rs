@@ -6,9 +6,9 @@
 //! expected number is counted by hand in the comments.
 
 use tengen::{
-    benson, dead_stones, score, seki_stones, stone_statuses, Board, Color, DeadStones, Game,
-    GameEnd, Loc, Move, Outcome, Point, Preset, Rules, Scoring, StoneStatus, TieRule, Topology,
-    WinBy,
+    benson, benson_with, dead_stones, score, seki_stones, stone_statuses, Board, Color, DeadStones,
+    Game, GameEnd, Loc, Move, Outcome, Point, Preset, Rules, Scoring, StoneStatus, SuicideRule,
+    TieRule, Topology, WinBy,
 };
 
 fn board(diagram: &str) -> Board {
@@ -527,4 +527,176 @@ fn status_words_parse() {
     }
     assert_eq!("SEKI".parse::<StoneStatus>(), Ok(StoneStatus::Seki));
     assert!("zombie".parse::<StoneStatus>().is_err());
+}
+
+#[test]
+fn result_preview_before_and_after_the_end() {
+    // COLUMNS by area with komi 0.5: Black 10, White 15.5: W+5.5 while the
+    // game goes on; after White resigns, B+R.
+    let mut g = Game::from_board(board(COLUMNS), Color::Black, area(0.5)).unwrap();
+    assert_eq!(g.result(), None);
+    assert_eq!(g.result_preview().to_string(), "W+5.5");
+    g.resign(Color::White);
+    assert_eq!(g.result_preview().to_string(), "B+R");
+}
+
+// --- Properties over seeded random positions -------------------------------
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// A random position: `moves` random legal moves (simple ko, no suicide,
+/// eyes not filled) from an empty board, Black first.
+fn random_position(size: usize, moves: usize, rng: &mut Xoshiro256PlusPlus) -> Board {
+    let mut b = Board::new(size, Topology::Planar).unwrap();
+    let mut playout = tengen::Playout::new(rng.gen());
+    let mut c = Color::Black;
+    for _ in 0..moves {
+        match playout.pick(&b, c) {
+            Some(l) => {
+                b.play_unchecked(l, c);
+            }
+            None => b.pass(),
+        }
+        c = c.opponent();
+    }
+    b
+}
+
+#[test]
+fn benson_alive_chains_survive_any_attack() {
+    // Benson's claim, tested: with the owner passing for ever, random legal
+    // attacks (eyes filled too) never capture a stone of an unconditionally
+    // alive chain: with suicide forbidden for `benson`, and with suicide
+    // allowed for `benson_with(.., Allowed)`.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x5c0e);
+    let mut checked = 0;
+    for round in 0..80 {
+        let size = [5, 7, 9][round % 3];
+        let moves = rng.gen_range(size * size / 2..size * size * 3);
+        let start = random_position(size, moves, &mut rng);
+        let allow = round % 2 == 1;
+        let r = if allow {
+            benson_with(&start, SuicideRule::Allowed)
+        } else {
+            benson(&start)
+        };
+        for owner in [Color::Black, Color::White] {
+            if r.alive[owner].is_empty() {
+                continue;
+            }
+            checked += 1;
+            let attacker = owner.opponent();
+            let mut b = start.clone();
+            for _ in 0..4 * size * size {
+                let legal: Vec<Loc> = b
+                    .locs()
+                    .filter(|&l| b.check(l, attacker, allow).is_ok())
+                    .collect();
+                if legal.is_empty() {
+                    break;
+                }
+                let l = legal[rng.gen_range(0..legal.len())];
+                b.play_unchecked(l, attacker);
+                b.pass(); // the owner passes
+                for s in r.alive[owner].iter() {
+                    assert_eq!(
+                        b.color_at(s),
+                        Some(owner),
+                        "round {round}, suicide {allow}\n{start}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(checked >= 20, "only {checked} positions with alive chains");
+}
+
+#[test]
+fn suicide_can_make_a_shared_eye_false() {
+    // White's chain W2 = (3,5) (2,6) (3,6) (4,6) has the vital regions
+    // {(2,5)} and {(0,6),(1,6)} when suicide is forbidden: Black's stone at
+    // (0,6) can only leave by capture. Where suicide is allowed Black plays
+    // (1,6) as a suicide of two stones, then (1,6) and (2,5) capture W2; so
+    // W2 is not unconditionally alive there, while W1 (the rest of White,
+    // with the one-point eyes (0,0) (2,2) (1,3)) still is.
+    let b = board(
+        "
+.OOOOX.
+OOOOOXX
+OO.OX.X
+O.OXXOX
+OOOXXXX
+OO.OXXX
+X.OOOX.
+",
+    );
+    let w2 = at(&b, 2, 6);
+    let w1 = at(&b, 1, 0);
+    let forbidden = benson(&b);
+    assert!(forbidden.alive.white.contains(w2) && forbidden.alive.white.contains(w1));
+    let allowed = benson_with(&b, SuicideRule::Allowed);
+    assert!(!allowed.alive.white.contains(w2));
+    assert!(allowed.alive.white.contains(w1));
+}
+
+#[test]
+fn scoring_invariants_on_random_positions() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0xda7a);
+    for round in 0..80 {
+        let size = [5, 7, 9, 13][round % 4];
+        let moves = rng.gen_range(0..size * size * 3);
+        let b = random_position(size, moves, &mut rng);
+        let rules = area(7.5);
+        let dead = dead_stones(&b, &rules);
+        let r = benson(&b);
+        // Dead stones are never unconditionally alive, and a dead chain is
+        // dead as a whole.
+        for l in dead.iter(&b) {
+            assert!(!r.is_alive(l));
+            for s in b.chain(l) {
+                assert!(dead.contains(s));
+            }
+        }
+        // Area points plus neutral points cover the board exactly.
+        let s = score(&b, &rules, &dead);
+        assert_eq!(
+            s.points.black + s.points.white + f64::from(s.neutral),
+            (size * size) as f64,
+            "round {round}\n{b}"
+        );
+        // Territory: territory plus neutral points plus living stones cover
+        // the board; prisoners are captures plus dead stones.
+        let t = score(&b, &territory(7.5), &dead);
+        let stones = t.stones.black + t.stones.white;
+        assert_eq!(
+            t.territory.black + t.territory.white + t.neutral + stones,
+            (size * size) as u32
+        );
+        let dead_black = dead
+            .iter(&b)
+            .filter(|&l| b.color_at(l) == Some(Color::Black))
+            .count() as u32;
+        assert_eq!(t.prisoners.white, b.captures(Color::White) + dead_black);
+        // Statuses agree with the dead list and the seki set.
+        let seki = seki_stones(&b, &rules, &dead);
+        let st = stone_statuses(&b, &rules);
+        assert_eq!(st.len(), b.area() - b.empty_count());
+        for (l, status) in st {
+            let want = if dead.contains(l) {
+                StoneStatus::Dead
+            } else if seki.contains(l) {
+                StoneStatus::Seki
+            } else {
+                StoneStatus::Alive
+            };
+            assert_eq!(status, want);
+        }
+        // Deterministic.
+        let again = dead_stones(&b, &rules);
+        assert_eq!(
+            dead.iter(&b).collect::<Vec<_>>(),
+            again.iter(&b).collect::<Vec<_>>()
+        );
+    }
 }

@@ -9,11 +9,18 @@
 //! touched by a dropped chain. The chains left are *unconditionally alive*:
 //! the opponent cannot capture them even if `c` passes for ever (D. B.
 //! Benson, "Life in the game of Go", 1976).
+//!
+//! Benson's theorem assumes suicide is forbidden: opponent stones inside a
+//! region can then leave it only by being captured. Where suicide is
+//! allowed the opponent can empty a point of the region by a suicide, so a
+//! region is vital only when *every* point of it (opponent stones included)
+//! is next to the chain.
 
 use super::set::LocSet;
 use crate::board::Board;
 use crate::color::{ByColor, Color};
 use crate::geometry::{Loc, SLOTS};
+use crate::rules::SuicideRule;
 
 /// A region of one colour: a maximal connected set of points holding no
 /// stone of that colour.
@@ -58,7 +65,10 @@ impl Analysis {
 }
 
 /// The regions of colour `c` on `board`, in order of their first location.
-pub(crate) fn regions(board: &Board, c: Color) -> Vec<Region> {
+/// With `suicide` allowed, vitality asks every point of a region to be next
+/// to the chain, not only the empty ones.
+pub(crate) fn regions(board: &Board, c: Color, suicide: SuicideRule) -> Vec<Region> {
+    let strict = suicide == SuicideRule::Allowed;
     let mut seen = [false; SLOTS];
     let mut out = Vec::new();
     let mut stack = Vec::new();
@@ -91,9 +101,12 @@ pub(crate) fn regions(board: &Board, c: Color) -> Vec<Region> {
         let mut any_empty = false;
         for &p in &points {
             if board.color_at(p).is_some() {
-                continue;
+                if !strict {
+                    continue;
+                }
+            } else {
+                any_empty = true;
             }
-            any_empty = true;
             vital_to.retain(|&h| board.neighbors(p).any(|n| board.chain_head(n) == Some(h)));
         }
         if !any_empty {
@@ -109,8 +122,8 @@ pub(crate) fn regions(board: &Board, c: Color) -> Vec<Region> {
 }
 
 /// Runs Benson's algorithm for colour `c`.
-pub(crate) fn analyse(board: &Board, c: Color) -> Analysis {
-    let regions = regions(board, c);
+pub(crate) fn analyse(board: &Board, c: Color, suicide: SuicideRule) -> Analysis {
+    let regions = regions(board, c, suicide);
     let mut healthy = vec![true; regions.len()];
     let mut alive_heads = LocSet::new();
     for l in board.locs() {
@@ -176,16 +189,25 @@ impl Benson {
     }
 }
 
-/// Benson's algorithm on `board`: each colour's unconditionally alive
-/// chains (alive even if their owner passes for ever) and the vital
-/// regions they make safe. Works on planar and toroidal boards.
+/// Benson's algorithm on `board` with suicide forbidden: each colour's
+/// unconditionally alive chains (alive even if their owner passes for ever)
+/// and the vital regions they make safe. Works on planar and toroidal
+/// boards. Where suicide is allowed use [`benson_with`].
 pub fn benson(board: &Board) -> Benson {
+    benson_with(board, SuicideRule::Forbidden)
+}
+
+/// Benson's algorithm on `board` under the given suicide rule: with suicide
+/// allowed a region is vital to a chain only when every point of it is next
+/// to the chain (the opponent could otherwise empty a point far from the
+/// chain by a suicide and make an eye false).
+pub fn benson_with(board: &Board, suicide: SuicideRule) -> Benson {
     let mut out = Benson {
         alive: ByColor::new(LocSet::new(), LocSet::new()),
         vital: ByColor::new(LocSet::new(), LocSet::new()),
     };
     for c in Color::ALL {
-        let a = analyse(board, c);
+        let a = analyse(board, c, suicide);
         for l in board.locs() {
             if let Some(h) = board.chain_head(l) {
                 if board.color_at(l) == Some(c) && a.alive_heads.contains(h) {

@@ -69,12 +69,13 @@ impl FromStr for StoneStatus {
 /// The stones of `board` that are clearly dead, found conservatively and
 /// deterministically: only stones inside regions enclosed by the opponent's
 /// unconditionally alive chains with no room for two eyes. Every doubtful
-/// chain is left alive. The rules do not change which stones are clearly
-/// dead; they are taken for a uniform signature.
+/// chain is left alive. The rules' suicide rule decides which chains are
+/// unconditionally alive ([`benson_with`](crate::benson_with)).
 ///
 /// The test: for each colour `c`, take `c`'s regions (maximal
 /// connected sets of points holding no `c` stone) that are touched only by
-/// `c`'s unconditionally alive chains ([`benson`](crate::benson)). The
+/// `c`'s unconditionally alive chains ([`benson_with`](crate::benson_with)
+/// under the rules' suicide rule). The
 /// opponent's stones in such a region are dead when
 /// - the region is vital to one of those chains (every empty point of it
 ///   is a liberty of the chain), or
@@ -93,9 +94,11 @@ impl FromStr for StoneStatus {
 /// Everything else is alive, however hopeless it looks.
 ///
 pub fn dead_stones(board: &Board, rules: &Rules) -> DeadStones {
-    let _ = rules;
     let mut dead = DeadStones::none();
-    let analyses = [analyse(board, Color::Black), analyse(board, Color::White)];
+    let analyses = [
+        analyse(board, Color::Black, rules.suicide),
+        analyse(board, Color::White, rules.suicide),
+    ];
     for c in Color::ALL {
         let a = &analyses[c.index()];
         let opp_alive = &analyses[c.opponent().index()].alive_heads;
@@ -178,10 +181,9 @@ fn self_atari(b: &Board, l: Loc, c: Color) -> bool {
 /// each and one shared liberty) and never calls a chain with an open liberty
 /// that either side may approach safely a seki (three or more shared
 /// liberties without eyes, for example, are left alive and neutral). The
-/// rules do not change the test (a suicide never helps to approach); they
-/// are taken for a uniform signature.
+/// rules' suicide rule only matters for the unconditional life test (a
+/// suicide never helps to approach).
 pub fn seki_stones(board: &Board, rules: &Rules, dead: &DeadStones) -> LocSet {
-    let _ = rules;
     let b = without_dead(board, dead);
     // Empty regions: an id per empty point, and whether each is shared.
     const NONE: u16 = u16::MAX;
@@ -215,8 +217,8 @@ pub fn seki_stones(board: &Board, rules: &Rules, dead: &DeadStones) -> LocSet {
         return LocSet::new();
     }
     let alive = [
-        analyse(&b, Color::Black).alive_heads,
-        analyse(&b, Color::White).alive_heads,
+        analyse(&b, Color::Black, rules.suicide).alive_heads,
+        analyse(&b, Color::White, rules.suicide).alive_heads,
     ];
     // 0 unknown, 1 seki point, 2 approachable.
     let mut point_kind = [0u8; SLOTS];
