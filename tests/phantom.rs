@@ -18,13 +18,19 @@ fn play(r: &mut Referee, v: &str) -> TryOutcome {
 #[test]
 fn refused_try_is_told_to_the_player_and_only_counted_for_the_opponent() {
     let mut r = Referee::new(Game::new(9, Rules::default()).unwrap());
-    assert_eq!(play(&mut r, "D4"), TryOutcome::Accepted { captured: vec![] });
+    assert_eq!(
+        play(&mut r, "D4"),
+        TryOutcome::Accepted { captured: vec![] }
+    );
     // White cannot see D4 and tries it.
     assert_eq!(play(&mut r, "D4"), TryOutcome::Refused);
     assert_eq!(r.to_move(), Color::White);
     assert_eq!(r.try_move(Move::Play(pt("D4"))), Err(TryError::RepeatedTry));
     assert_eq!(r.try_move(Move::Play(pt("Z9"))), Err(TryError::OffBoard));
-    assert_eq!(play(&mut r, "E5"), TryOutcome::Accepted { captured: vec![] });
+    assert_eq!(
+        play(&mut r, "E5"),
+        TryOutcome::Accepted { captured: vec![] }
+    );
     assert_eq!(
         r.observations(Color::White),
         &[
@@ -42,9 +48,15 @@ fn refused_try_is_told_to_the_player_and_only_counted_for_the_opponent() {
         ]
     );
     // Next turn D4 may be tried again (and is still refused).
-    assert_eq!(play(&mut r, "A1"), TryOutcome::Accepted { captured: vec![] });
+    assert_eq!(
+        play(&mut r, "A1"),
+        TryOutcome::Accepted { captured: vec![] }
+    );
     assert_eq!(play(&mut r, "D4"), TryOutcome::Refused);
-    assert_eq!(r.refused_tries(Color::White), &[vec![pt("D4")], vec![pt("D4")]]);
+    assert_eq!(
+        r.refused_tries(Color::White),
+        &[vec![pt("D4")], vec![pt("D4")]]
+    );
 }
 
 #[test]
@@ -57,13 +69,22 @@ fn captures_are_announced_but_not_the_capturing_point() {
     assert_eq!(play(&mut r, "pass"), TryOutcome::Passed);
     assert_eq!(
         play(&mut r, "A2"),
-        TryOutcome::Accepted { captured: vec![pt("A1")] }
+        TryOutcome::Accepted {
+            captured: vec![pt("A1")]
+        }
     );
-    let told = Observation::Captured { color: Color::White, points: vec![pt("A1")] };
+    let told = Observation::Captured {
+        color: Color::White,
+        points: vec![pt("A1")],
+    };
     assert!(r.observations(Color::White).contains(&told));
     assert!(r.observations(Color::Black).contains(&told));
-    assert!(r.observations(Color::White).contains(&Observation::Passed(Color::White)));
-    assert!(r.observations(Color::Black).contains(&Observation::Passed(Color::White)));
+    assert!(r
+        .observations(Color::White)
+        .contains(&Observation::Passed(Color::White)));
+    assert!(r
+        .observations(Color::Black)
+        .contains(&Observation::Passed(Color::White)));
     // White never hears of B1, C9 or A2.
     for o in r.observations(Color::White) {
         let s = format!("{o:?}");
@@ -119,8 +140,20 @@ fn views_hold_exactly_what_the_rules_give() {
     let setups: Vec<(usize, Rules)> = vec![
         (5, Rules::default()),
         (9, Rules::default()),
-        (7, Rules { topology: Topology::Toroidal, ..Rules::default() }),
-        (9, Rules { capture_goal: Some(5), ..Rules::default() }),
+        (
+            7,
+            Rules {
+                topology: Topology::Toroidal,
+                ..Rules::default()
+            },
+        ),
+        (
+            9,
+            Rules {
+                capture_goal: Some(5),
+                ..Rules::default()
+            },
+        ),
         (6, Rules::preset(tengen::Preset::TrompTaylor)),
     ];
     for (game_no, (size, rules)) in setups.into_iter().cycle().take(30).enumerate() {
