@@ -122,7 +122,7 @@ fn handicap_is_known_to_both() {
     g.set_fixed_handicap(2).unwrap();
     let r = Referee::new(g);
     let h = Observation::Handicap(vec![pt("C3"), pt("G7")]);
-    assert_eq!(r.observations(Color::White), &[h.clone()]);
+    assert_eq!(r.observations(Color::White), std::slice::from_ref(&h));
     assert_eq!(r.observations(Color::Black), &[h]);
     assert_eq!(r.to_move(), Color::White);
     let empty = tengen::Board::new(9, Topology::Planar).unwrap();
