@@ -1,7 +1,7 @@
 //! Differential test: seeded random games played on both `tengen::Game` and
 //! the naive reference of `tests/common/naive.rs`, on many board sizes,
 //! both topologies, every ko rule and both suicide rules. After every step
-//! (move, pass, out-of-turn move, refused move or undo) both must agree on
+//! (move, pass, out-of-turn move, turn change, refused move, undo) both must agree on
 //! the position, prisoners, turn, pass count, end of game, and on the
 //! verdict (legal, or why not) for every point and both colours.
 
@@ -149,7 +149,13 @@ fn run(setup: Setup, topology: Topology, ko: KoRule, suicide: SuicideRule, seed:
             action = format!("{me} passes");
             assert_eq!(game.pass(), Ok(()), "{ctx}: pass");
             assert_eq!(naive.pass(me), Ok(()));
-        } else if r < 0.15 {
+        } else if r < 0.13 {
+            // Give the turn to either side explicitly (GTP hosts do).
+            let c = if rng.gen_bool(0.5) { me } else { me.opponent() };
+            action = format!("turn given to {c}");
+            game.set_to_move(c);
+            naive.set_to_move(c);
+        } else if r < 0.16 {
             // Any point, legal or not: both must give the same verdict and
             // a refused move must leave the game unchanged.
             let (x, y) = (rng.gen_range(0..size), rng.gen_range(0..size));
@@ -161,7 +167,7 @@ fn run(setup: Setup, topology: Topology, ko: KoRule, suicide: SuicideRule, seed:
         } else {
             // Mostly the side to move; sometimes the other side (GTP lets
             // either colour play).
-            let c = if r < 0.19 { me.opponent() } else { me };
+            let c = if r < 0.2 { me.opponent() } else { me };
             let legal: Vec<Point> = game.legal_moves(c).collect();
             if legal.is_empty() {
                 action = format!("{c} has no move and passes");
@@ -231,6 +237,6 @@ fn board_9x9() {
 #[test]
 fn large_boards() {
     all_rules(13, 1, 120, 12);
-    all_rules(19, 1, 120, 40);
-    all_rules(25, 1, 80, 40);
+    all_rules(19, 1, 100, 50);
+    all_rules(25, 1, 60, 30);
 }

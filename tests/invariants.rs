@@ -5,7 +5,8 @@
 //!   scratch (from its diagram, and stone by stone with `set`), equal
 //!   positions have equal hashes and different positions different ones;
 //! - chains and liberties equal a naive flood fill, and no chain is left
-//!   without a liberty;
+//!   without a liberty; `hash_after` and `is_suicide` agree with playing
+//!   the move;
 //! - the legal-move list is exactly the set of moves `is_legal` accepts;
 //! - undoing the step restores everything exactly (board, hash, prisoners,
 //!   ko point, history, pass count, turn, moves, legal moves);
@@ -136,6 +137,29 @@ fn check_position(game: &Game, seen: &mut (HashMap<String, u64>, HashMap<u64, St
         assert_eq!(b.liberties(l), 0);
         assert_eq!(b.chain_len(l), 0);
         assert_eq!(b.chain_head(l), None);
+    }
+
+    // The board's own move checks: `hash_after` is the hash after playing
+    // (superko relies on it), and `is_suicide` agrees with a flood fill.
+    // Every point up to 9x9, a sample of them on larger boards (for time).
+    for l in b.locs() {
+        if !b.is_empty_at(l) || (n > 9 && l.index() % 7 != game.moves().len() % 7) {
+            continue;
+        }
+        for c in Color::ALL {
+            let mut after = b.clone();
+            after.play_unchecked(l, c);
+            assert_eq!(b.hash_after(l, c), after.hash(), "hash_after {c}\n{b}");
+            let mut flood = naive.clone();
+            let (captured, lost) = flood.place(l.index(), c);
+            assert_eq!(b.is_suicide(l, c), lost > 0, "is_suicide {c}\n{b}");
+            assert_eq!(after.captures(c) - b.captures(c), captured);
+            assert_eq!(
+                after.captures(c.opponent()) - b.captures(c.opponent()),
+                lost
+            );
+            assert_eq!(naive_of(&after).grid, flood.grid, "play_unchecked {c}");
+        }
     }
 
     // The legal-move list is exactly what is_legal accepts.

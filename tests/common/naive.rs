@@ -361,13 +361,18 @@ impl NaiveGame {
         Ok(())
     }
 
-    /// Takes back the last move; `false` if there is none.
-    pub fn undo(&mut self) -> bool {
-        if self.states.len() < 2 {
-            return false;
-        }
-        let s = self.states.pop().expect("checked above");
-        let key = (s.board.grid, s.to_move);
+    /// Gives the turn to `c` without a move: the current situation (for
+    /// situational superko) becomes the position with `c` to move.
+    pub fn set_to_move(&mut self, c: Color) {
+        let mut s = self.states.pop().expect("a game always has a state");
+        self.forget(&s);
+        s.to_move = c;
+        self.push(s);
+    }
+
+    /// Removes one occurrence of `s` from the counts of seen positions.
+    fn forget(&mut self, s: &State) {
+        let key = (s.board.grid.clone(), s.to_move);
         if let Some(n) = self.seen.get_mut(&key) {
             *n -= 1;
             if *n == 0 {
@@ -380,6 +385,15 @@ impl NaiveGame {
                 self.seen_grid.remove(&key.0);
             }
         }
+    }
+
+    /// Takes back the last move; `false` if there is none.
+    pub fn undo(&mut self) -> bool {
+        if self.states.len() < 2 {
+            return false;
+        }
+        let s = self.states.pop().expect("checked above");
+        self.forget(&s);
         true
     }
 
