@@ -354,6 +354,15 @@ impl Game {
         self.play(Move::Pass)
     }
 
+    /// Takes a game ended by two passes back into play, as GTP hosts may
+    /// go on after passes (a dispute, a clean-up phase); the moves stay.
+    /// Games ended otherwise are unchanged.
+    pub fn resume(&mut self) {
+        if self.end == Some(GameEnd::TwoPasses) {
+            self.end = None;
+        }
+    }
+
     /// `c` resigns; the game is over.
     pub fn resign(&mut self, c: Color) {
         if self.end.is_none() {

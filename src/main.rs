@@ -1,5 +1,189 @@
-//! The `tengen` binary.
+//! The `tengen` binary: a GTP engine on standard input and output.
+//!
+//! With no subcommand it speaks GTP; logging goes to standard error or to
+//! the file given with `--log`, never to standard output.
 
-fn main() {
-    println!("tengen {}", env!("CARGO_PKG_VERSION"));
+use clap::{Args, Parser, Subcommand};
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use tengen::engine::Limits;
+use tengen::gtp::{ChannelSource, Config, Session};
+use tengen::{Preset, Rules};
+
+/// tengen: a Go (baduk, weiqi) engine speaking GTP version 2.
+#[derive(Parser, Debug)]
+#[command(name = "tengen", version, about, long_about = None)]
+struct Cli {
+    #[command(flatten)]
+    engine: EngineArgs,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// What to run; GTP when none is given.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Speak GTP on standard input and output (the default).
+    Gtp,
+}
+
+/// The engine's options, shared by every subcommand that plays.
+#[derive(Args, Debug)]
+struct EngineArgs {
+    /// Rules preset: chinese, japanese, korean, aga, new-zealand or
+    /// tromp-taylor [default: area scoring, positional superko, komi 7].
+    #[arg(long, value_parser = parse_preset, global = true)]
+    rules: Option<Preset>,
+
+    /// Komi [default: the preset's].
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_finite, global = true)]
+    komi: Option<f64>,
+
+    /// Board size until the host sends `boardsize`.
+    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(1..=25), global = true)]
+    size: u8,
+
+    /// Strength from 1 to 10: 2,000 playouts per level and move, when
+    /// neither --playouts nor --time is given.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10), global = true)]
+    level: u8,
+
+    /// Search threads (the built-in flat Monte-Carlo engine uses one).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..), global = true)]
+    threads: u16,
+
+    /// Seconds per move at most (a host's clock can shorten it).
+    #[arg(long, value_parser = parse_seconds, global = true)]
+    time: Option<f64>,
+
+    /// Playouts per move at most.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), global = true)]
+    playouts: Option<u64>,
+
+    /// Random seed [default: from the clock].
+    #[arg(long, global = true)]
+    seed: Option<u64>,
+
+    /// Resign when the best win rate is below this (0 never resigns).
+    #[arg(long, default_value_t = 0.1, value_parser = parse_fraction, global = true)]
+    resign: f64,
+
+    /// Seconds kept back from every clock budget for network lag.
+    #[arg(long, default_value_t = 0.5, value_parser = parse_lag, global = true)]
+    lag: f64,
+
+    /// Write the log to this file instead of standard error.
+    #[arg(long, global = true)]
+    log: Option<PathBuf>,
+
+    /// Write no log at all.
+    #[arg(long, global = true)]
+    quiet: bool,
+}
+
+fn parse_preset(s: &str) -> Result<Preset, String> {
+    s.parse().map_err(|e| format!("{e}"))
+}
+
+fn parse_finite(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        _ => Err(format!("{s:?} is not a finite number")),
+    }
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match parse_finite(s)? {
+        v if v > 0.0 && v < 1.0e6 => Ok(v),
+        _ => Err("the time must be above 0 seconds".into()),
+    }
+}
+
+fn parse_lag(s: &str) -> Result<f64, String> {
+    match parse_finite(s)? {
+        v if (0.0..1.0e6).contains(&v) => Ok(v),
+        _ => Err("the lag must be 0 seconds or more".into()),
+    }
+}
+
+fn parse_fraction(s: &str) -> Result<f64, String> {
+    match parse_finite(s)? {
+        v if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err("the resign threshold must be from 0 to 1".into()),
+    }
+}
+
+impl EngineArgs {
+    fn config(&self) -> Config {
+        let mut rules = self.rules.map_or_else(Rules::default, Rules::preset);
+        if let Some(k) = self.komi {
+            rules.komi = k;
+        }
+        let mut limits = Limits {
+            playouts: self.playouts,
+            time: self.time.map(Duration::from_secs_f64),
+        };
+        if limits.playouts.is_none() && limits.time.is_none() {
+            limits.playouts = Some(2_000 * u64::from(self.level));
+        }
+        let seed = self.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
+        Config {
+            rules,
+            size: usize::from(self.size),
+            limits,
+            lag: Duration::from_secs_f64(self.lag),
+            seed,
+            resign_below: self.resign,
+        }
+    }
+
+    /// Where the log goes.
+    fn log(&self) -> io::Result<Box<dyn Write>> {
+        Ok(match (&self.log, self.quiet) {
+            (_, true) => Box::new(io::sink()),
+            (Some(path), false) => Box::new(File::create(path)?),
+            (None, false) => Box::new(io::stderr()),
+        })
+    }
+}
+
+fn run_gtp(args: &EngineArgs) -> ExitCode {
+    let log = match args.log() {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("tengen: cannot open the log file: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut session = match Session::with_monte_carlo(args.config()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("tengen: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    session.set_log(log);
+    let mut input = ChannelSource::spawn(io::stdin(), session.signals());
+    let mut out = io::stdout().lock();
+    match session.run(&mut input, &mut out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tengen: cannot write a response: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command.unwrap_or(Command::Gtp) {
+        Command::Gtp => run_gtp(&cli.engine),
+    }
 }

@@ -1,0 +1,979 @@
+//! GTP input: preprocessing of raw lines, the split into id, name and
+//! arguments, and the parse of each command into a typed [`Command`].
+
+use super::time::TimeSystem;
+use crate::color::Color;
+use crate::geometry::Topology;
+use crate::point::Move;
+use crate::rules::{KoRule, Preset, Scoring, SuicideRule, TieRule};
+use std::fmt;
+
+/// A failure response of GTP: the standard error strings of the
+/// specification, plus a few of tengen's own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GtpError {
+    /// `unknown command`.
+    UnknownCommand,
+    /// `syntax error`: missing, extra or malformed arguments.
+    Syntax,
+    /// `illegal move`.
+    IllegalMove,
+    /// `unacceptable size`.
+    UnacceptableSize,
+    /// `cannot undo`.
+    CannotUndo,
+    /// `board not empty`.
+    BoardNotEmpty,
+    /// `invalid number of stones`.
+    InvalidNumberOfStones,
+    /// `bad vertex list`.
+    BadVertexList,
+    /// `cannot load file`.
+    CannotLoadFile,
+    /// `cannot score`.
+    CannotScore,
+    /// Any other failure, with its message (one line).
+    Other(String),
+}
+
+impl fmt::Display for GtpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GtpError::UnknownCommand => "unknown command",
+            GtpError::Syntax => "syntax error",
+            GtpError::IllegalMove => "illegal move",
+            GtpError::UnacceptableSize => "unacceptable size",
+            GtpError::CannotUndo => "cannot undo",
+            GtpError::BoardNotEmpty => "board not empty",
+            GtpError::InvalidNumberOfStones => "invalid number of stones",
+            GtpError::BadVertexList => "bad vertex list",
+            GtpError::CannotLoadFile => "cannot load file",
+            GtpError::CannotScore => "cannot score",
+            GtpError::Other(s) => s,
+        })
+    }
+}
+
+impl std::error::Error for GtpError {}
+
+/// Applies the preprocessing of the GTP specification to one raw input
+/// line (without its line feed): control characters other than HT are
+/// removed (so CR-LF input works), everything from `#` on is dropped, HT
+/// becomes a space, and invalid UTF-8 becomes U+FFFD. Returns `None` for
+/// a line that is then empty or blank, which gets no response.
+pub fn preprocess(raw: &[u8]) -> Option<String> {
+    let end = raw.iter().position(|&b| b == b'#').unwrap_or(raw.len());
+    let kept: Vec<u8> = raw[..end]
+        .iter()
+        .filter_map(|&b| match b {
+            b'\t' => Some(b' '),
+            0..=31 | 127 => None,
+            _ => Some(b),
+        })
+        .collect();
+    let text = String::from_utf8_lossy(&kept);
+    let trimmed = text.trim_matches(' ');
+    if trimmed.is_empty() {
+        None
+    } else {
+        Some(trimmed.to_string())
+    }
+}
+
+/// Whether a raw input line is GoGui's interrupt request, `# interrupt`.
+pub fn is_interrupt(raw: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(raw);
+    let t = text.trim();
+    t.strip_prefix('#')
+        .is_some_and(|rest| rest.trim().eq_ignore_ascii_case("interrupt"))
+}
+
+/// A preprocessed line split into its optional numeric id, its command
+/// name and its arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandLine {
+    /// The numeric id as written (echoed in the response), if any.
+    pub id: Option<String>,
+    /// The command name; empty if the line held only an id.
+    pub name: String,
+    /// The arguments, split on spaces.
+    pub args: Vec<String>,
+}
+
+impl CommandLine {
+    /// Splits a preprocessed, non-blank line.
+    pub fn split(line: &str) -> CommandLine {
+        let mut words = line.split(' ').filter(|w| !w.is_empty());
+        let mut first = words.next().unwrap_or("");
+        let mut id = None;
+        if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
+            id = Some(first.to_string());
+            first = words.next().unwrap_or("");
+        }
+        CommandLine {
+            id,
+            name: first.to_string(),
+            args: words.map(str::to_string).collect(),
+        }
+    }
+}
+
+/// Which stones `final_status_list` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoneStatus {
+    /// Stones alive (not in seki).
+    Alive,
+    /// Dead stones.
+    Dead,
+    /// Stones alive in seki.
+    Seki,
+}
+
+/// The arguments of `lz-analyze` and `lz-genmove_analyze`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalyzeArgs {
+    /// The colour to analyse for; the side to move when absent.
+    pub color: Option<Color>,
+    /// The reporting interval in centiseconds.
+    pub interval_cs: u32,
+    /// The most candidate moves to report on one line, if limited.
+    pub max_moves: Option<usize>,
+}
+
+impl Default for AnalyzeArgs {
+    fn default() -> AnalyzeArgs {
+        AnalyzeArgs {
+            color: None,
+            interval_cs: 100,
+            max_moves: None,
+        }
+    }
+}
+
+/// A rules command of the `tengen-rules` family: each field with no
+/// argument shows the value, with an argument sets it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RuleCommand {
+    /// `tengen-rules`: every field, one per line.
+    Show,
+    /// `tengen-rules_preset [name]`: a whole preset, komi included.
+    Preset(Option<Preset>),
+    /// `tengen-rules_ko [simple|positional|situational]`.
+    Ko(Option<KoRule>),
+    /// `tengen-rules_suicide [allowed|forbidden]`.
+    Suicide(Option<SuicideRule>),
+    /// `tengen-rules_scoring [area|territory]`.
+    Scoring(Option<Scoring>),
+    /// `tengen-rules_komi [komi]`.
+    Komi(Option<f64>),
+    /// `tengen-rules_tie [draw|white]`.
+    Tie(Option<TieRule>),
+    /// `tengen-rules_move_limit [N|none]`.
+    MoveLimit(Option<Option<u32>>),
+    /// `tengen-rules_capture_goal [N|none]`.
+    CaptureGoal(Option<Option<u32>>),
+    /// `tengen-rules_topology [planar|toroidal]` (changing it clears the
+    /// board).
+    Topology(Option<Topology>),
+}
+
+/// A parsed GTP command with typed arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `protocol_version`.
+    ProtocolVersion,
+    /// `name`.
+    Name,
+    /// `version`.
+    Version,
+    /// `known_command NAME`.
+    KnownCommand(String),
+    /// `list_commands`.
+    ListCommands,
+    /// `quit`.
+    Quit,
+    /// `boardsize N` (any integer; the handler checks the range).
+    Boardsize(i64),
+    /// `clear_board`.
+    ClearBoard,
+    /// `komi K` (finite).
+    Komi(f64),
+    /// `play COLOR VERTEX`.
+    Play(Color, Move),
+    /// `genmove COLOR`.
+    Genmove(Color),
+    /// `reg_genmove COLOR`: generate without playing.
+    RegGenmove(Color),
+    /// `undo`.
+    Undo,
+    /// `is_legal COLOR VERTEX`.
+    IsLegal(Color, Move),
+    /// `fixed_handicap N`.
+    FixedHandicap(i64),
+    /// `place_free_handicap N`.
+    PlaceFreeHandicap(i64),
+    /// `set_free_handicap VERTEX...`.
+    SetFreeHandicap(Vec<Move>),
+    /// `time_settings MAIN BYO STONES`.
+    TimeSettings(TimeSystem),
+    /// `time_left COLOR TIME STONES`.
+    TimeLeft {
+        /// Whose clock.
+        color: Color,
+        /// Seconds left in the current period.
+        seconds: f64,
+        /// Stones (Canadian) or periods (Japanese byo-yomi) left; 0 in main time.
+        stones: u32,
+    },
+    /// `final_score`.
+    FinalScore,
+    /// `final_status_list alive|dead|seki`.
+    FinalStatusList(StoneStatus),
+    /// `loadsgf FILE [MOVE_NUMBER]`.
+    Loadsgf {
+        /// The file name.
+        path: String,
+        /// Replay up to the position before this move number.
+        move_number: Option<i64>,
+    },
+    /// `printsgf [FILE]`: the game as SGF, or written to a file.
+    Printsgf(Option<String>),
+    /// `showboard`.
+    Showboard,
+    /// `kgs-genmove_cleanup COLOR`.
+    KgsGenmoveCleanup(Color),
+    /// `kgs-rules japanese|chinese|aga|new_zealand`.
+    KgsRules(Preset),
+    /// `kgs-time_settings none|absolute|canadian|byoyomi ...`.
+    KgsTimeSettings(TimeSystem),
+    /// `kgs-game_over`.
+    KgsGameOver,
+    /// `gogui-analyze_commands`.
+    GoguiAnalyzeCommands,
+    /// `gogui-interrupt` (announces `# interrupt` support).
+    GoguiInterrupt,
+    /// `lz-analyze [COLOR] [INTERVAL] ...`.
+    LzAnalyze(AnalyzeArgs),
+    /// `lz-genmove_analyze [COLOR] [INTERVAL] ...`.
+    LzGenmoveAnalyze(AnalyzeArgs),
+    /// The `tengen-rules` family.
+    Rules(RuleCommand),
+    /// `tengen-ownership`: the ownership estimate as a GoGui dboard.
+    Ownership,
+    /// `tengen-ko_forbidden [COLOR]`: points forbidden by ko or superko.
+    KoForbidden(Option<Color>),
+    /// `tengen-score`: a score preview with the dead stones taken off.
+    ScorePreview,
+}
+
+/// Every command name tengen knows, in the order `list_commands` prints.
+pub const COMMAND_NAMES: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "reg_genmove",
+    "undo",
+    "is_legal",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
+    "time_settings",
+    "time_left",
+    "final_score",
+    "final_status_list",
+    "loadsgf",
+    "printsgf",
+    "showboard",
+    "kgs-genmove_cleanup",
+    "kgs-rules",
+    "kgs-time_settings",
+    "kgs-game_over",
+    "gogui-analyze_commands",
+    "gogui-interrupt",
+    "lz-analyze",
+    "lz-genmove_analyze",
+    "tengen-rules",
+    "tengen-rules_preset",
+    "tengen-rules_ko",
+    "tengen-rules_suicide",
+    "tengen-rules_scoring",
+    "tengen-rules_komi",
+    "tengen-rules_tie",
+    "tengen-rules_move_limit",
+    "tengen-rules_capture_goal",
+    "tengen-rules_topology",
+    "tengen-ownership",
+    "tengen-ko_forbidden",
+    "tengen-score",
+];
+
+/// Parses a GTP integer: an optional sign and decimal digits. Values
+/// beyond `i64` saturate (they are out of every range anyway).
+pub fn parse_int(s: &str) -> Result<i64, GtpError> {
+    let (neg, digits) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(GtpError::Syntax);
+    }
+    let v = digits.bytes().fold(0i64, |acc, d| {
+        acc.saturating_mul(10).saturating_add(i64::from(d - b'0'))
+    });
+    Ok(if neg { -v } else { v })
+}
+
+/// Parses a finite floating-point number (`nan` and `inf` are refused).
+pub fn parse_float(s: &str) -> Result<f64, GtpError> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        _ => Err(GtpError::Syntax),
+    }
+}
+
+/// Parses a finite, non-negative number of seconds.
+fn parse_seconds(s: &str) -> Result<f64, GtpError> {
+    let v = parse_float(s)?;
+    if v < 0.0 {
+        Err(GtpError::Syntax)
+    } else {
+        Ok(v)
+    }
+}
+
+/// Parses a non-negative count that fits in `u32`.
+fn parse_count(s: &str) -> Result<u32, GtpError> {
+    let v = parse_int(s)?;
+    u32::try_from(v).map_err(|_| GtpError::Syntax)
+}
+
+fn parse_color(s: &str) -> Result<Color, GtpError> {
+    s.parse().map_err(|_| GtpError::Syntax)
+}
+
+fn parse_move(s: &str) -> Result<Move, GtpError> {
+    s.parse().map_err(|_| GtpError::Syntax)
+}
+
+/// The arguments, checked for their number.
+fn exact<const N: usize>(args: &[String]) -> Result<[&str; N], GtpError> {
+    if args.len() != N {
+        return Err(GtpError::Syntax);
+    }
+    let mut out = [""; N];
+    for (o, a) in out.iter_mut().zip(args) {
+        *o = a.as_str();
+    }
+    Ok(out)
+}
+
+/// At most one argument.
+fn optional(args: &[String]) -> Result<Option<&str>, GtpError> {
+    match args {
+        [] => Ok(None),
+        [a] => Ok(Some(a.as_str())),
+        _ => Err(GtpError::Syntax),
+    }
+}
+
+fn keyword<T: Copy>(s: &str, table: &[(&str, T)]) -> Result<T, GtpError> {
+    table
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(s))
+        .map(|&(_, v)| v)
+        .ok_or(GtpError::Syntax)
+}
+
+/// `N` or `none`.
+fn parse_limit(s: &str) -> Result<Option<u32>, GtpError> {
+    if s.eq_ignore_ascii_case("none") || s == "0" {
+        Ok(None)
+    } else {
+        parse_count(s).map(Some)
+    }
+}
+
+/// The time system of `time_settings MAIN BYO STONES`: byo-yomi time with
+/// no stones means no limit (the specification); nothing at all (`0 0 0`)
+/// is taken as no limit too; no byo-yomi time is absolute time.
+fn time_settings(main: f64, byo: f64, stones: u32) -> TimeSystem {
+    if (byo > 0.0 && stones == 0) || (main == 0.0 && byo == 0.0) {
+        TimeSystem::None
+    } else if byo == 0.0 || stones == 0 {
+        TimeSystem::Absolute { main }
+    } else {
+        TimeSystem::Canadian {
+            main,
+            period: byo,
+            stones,
+        }
+    }
+}
+
+fn kgs_time_settings(args: &[String]) -> Result<TimeSystem, GtpError> {
+    let (kind, rest) = args.split_first().ok_or(GtpError::Syntax)?;
+    match kind.to_ascii_lowercase().as_str() {
+        "none" => {
+            exact::<0>(rest)?;
+            Ok(TimeSystem::None)
+        }
+        "absolute" => {
+            let [m] = exact(rest)?;
+            Ok(TimeSystem::Absolute {
+                main: parse_seconds(m)?,
+            })
+        }
+        "canadian" => {
+            let [m, b, s] = exact(rest)?;
+            let (main, period, stones) = (parse_seconds(m)?, parse_seconds(b)?, parse_count(s)?);
+            Ok(if stones == 0 || period == 0.0 {
+                TimeSystem::Absolute { main }
+            } else {
+                TimeSystem::Canadian {
+                    main,
+                    period,
+                    stones,
+                }
+            })
+        }
+        "byoyomi" => {
+            let [m, b, p] = exact(rest)?;
+            let (main, period, periods) = (parse_seconds(m)?, parse_seconds(b)?, parse_count(p)?);
+            Ok(if periods == 0 || period == 0.0 {
+                TimeSystem::Absolute { main }
+            } else {
+                TimeSystem::Byoyomi {
+                    main,
+                    period,
+                    periods,
+                }
+            })
+        }
+        _ => Err(GtpError::Syntax),
+    }
+}
+
+fn analyze_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
+    let mut out = AnalyzeArgs::default();
+    let mut i = 0;
+    if let Some(first) = args.first() {
+        if let Ok(c) = first.parse::<Color>() {
+            out.color = Some(c);
+            i = 1;
+        }
+    }
+    let mut interval_seen = false;
+    while i < args.len() {
+        let a = args[i].as_str();
+        let value = |j: usize| args.get(j).map(String::as_str).ok_or(GtpError::Syntax);
+        if a.eq_ignore_ascii_case("interval") {
+            out.interval_cs = parse_count(value(i + 1)?)?;
+            interval_seen = true;
+            i += 2;
+        } else if a.eq_ignore_ascii_case("maxmoves") {
+            out.max_moves = Some(parse_count(value(i + 1)?)? as usize);
+            i += 2;
+        } else if a.eq_ignore_ascii_case("minmoves") {
+            parse_count(value(i + 1)?)?;
+            i += 2;
+        } else if !interval_seen && a.bytes().all(|b| b.is_ascii_digit()) {
+            out.interval_cs = parse_count(a)?;
+            interval_seen = true;
+            i += 1;
+        } else {
+            // `avoid` and `allow` are not supported: refuse rather than
+            // silently analyse something else.
+            return Err(GtpError::Syntax);
+        }
+    }
+    Ok(out)
+}
+
+fn rule_command(name: &str, args: &[String]) -> Result<RuleCommand, GtpError> {
+    let arg = optional(args)?;
+    let field = name.strip_prefix("tengen-rules").unwrap_or("");
+    Ok(match field {
+        "" => {
+            if arg.is_some() {
+                return Err(GtpError::Syntax);
+            }
+            RuleCommand::Show
+        }
+        "_preset" => RuleCommand::Preset(
+            arg.map(|a| a.parse::<Preset>().map_err(|_| GtpError::Syntax))
+                .transpose()?,
+        ),
+        "_ko" => RuleCommand::Ko(
+            arg.map(|a| {
+                keyword(
+                    a,
+                    &[
+                        ("simple", KoRule::Simple),
+                        ("positional", KoRule::PositionalSuperko),
+                        ("positional-superko", KoRule::PositionalSuperko),
+                        ("situational", KoRule::SituationalSuperko),
+                        ("situational-superko", KoRule::SituationalSuperko),
+                    ],
+                )
+            })
+            .transpose()?,
+        ),
+        "_suicide" => RuleCommand::Suicide(
+            arg.map(|a| {
+                keyword(
+                    a,
+                    &[
+                        ("allowed", SuicideRule::Allowed),
+                        ("forbidden", SuicideRule::Forbidden),
+                    ],
+                )
+            })
+            .transpose()?,
+        ),
+        "_scoring" => RuleCommand::Scoring(
+            arg.map(|a| {
+                keyword(
+                    a,
+                    &[("area", Scoring::Area), ("territory", Scoring::Territory)],
+                )
+            })
+            .transpose()?,
+        ),
+        "_komi" => RuleCommand::Komi(arg.map(parse_float).transpose()?),
+        "_tie" => RuleCommand::Tie(
+            arg.map(|a| {
+                keyword(
+                    a,
+                    &[
+                        ("draw", TieRule::Draw),
+                        ("white", TieRule::WhiteWins),
+                        ("white-wins", TieRule::WhiteWins),
+                    ],
+                )
+            })
+            .transpose()?,
+        ),
+        "_move_limit" => RuleCommand::MoveLimit(arg.map(parse_limit).transpose()?),
+        "_capture_goal" => RuleCommand::CaptureGoal(arg.map(parse_limit).transpose()?),
+        "_topology" => RuleCommand::Topology(
+            arg.map(|a| {
+                keyword(
+                    a,
+                    &[
+                        ("planar", Topology::Planar),
+                        ("toroidal", Topology::Toroidal),
+                    ],
+                )
+            })
+            .transpose()?,
+        ),
+        _ => return Err(GtpError::UnknownCommand),
+    })
+}
+
+impl Command {
+    /// Parses a command from its name and arguments. Names are
+    /// case-sensitive, as in the specification.
+    ///
+    /// # Errors
+    /// [`GtpError::UnknownCommand`] for a name tengen does not know,
+    /// [`GtpError::Syntax`] for arguments that do not fit it.
+    pub fn parse(name: &str, args: &[String]) -> Result<Command, GtpError> {
+        use Command as C;
+        Ok(match name {
+            "protocol_version" => exact::<0>(args).map(|_| C::ProtocolVersion)?,
+            "name" => exact::<0>(args).map(|_| C::Name)?,
+            "version" => exact::<0>(args).map(|_| C::Version)?,
+            "known_command" => {
+                let [n] = exact(args)?;
+                C::KnownCommand(n.to_string())
+            }
+            "list_commands" => exact::<0>(args).map(|_| C::ListCommands)?,
+            "quit" => C::Quit,
+            "boardsize" => {
+                let [n] = exact(args)?;
+                C::Boardsize(parse_int(n)?)
+            }
+            "clear_board" => exact::<0>(args).map(|_| C::ClearBoard)?,
+            "komi" => {
+                let [k] = exact(args)?;
+                C::Komi(parse_float(k)?)
+            }
+            "play" => {
+                let [c, v] = exact(args)?;
+                C::Play(parse_color(c)?, parse_move(v)?)
+            }
+            "is_legal" => {
+                let [c, v] = exact(args)?;
+                C::IsLegal(parse_color(c)?, parse_move(v)?)
+            }
+            "genmove" => C::Genmove(parse_color(exact::<1>(args)?[0])?),
+            "reg_genmove" => C::RegGenmove(parse_color(exact::<1>(args)?[0])?),
+            "kgs-genmove_cleanup" => C::KgsGenmoveCleanup(parse_color(exact::<1>(args)?[0])?),
+            "undo" => exact::<0>(args).map(|_| C::Undo)?,
+            "fixed_handicap" => C::FixedHandicap(parse_int(exact::<1>(args)?[0])?),
+            "place_free_handicap" => C::PlaceFreeHandicap(parse_int(exact::<1>(args)?[0])?),
+            "set_free_handicap" => {
+                if args.is_empty() {
+                    return Err(GtpError::Syntax);
+                }
+                C::SetFreeHandicap(
+                    args.iter()
+                        .map(|a| parse_move(a))
+                        .collect::<Result<_, _>>()?,
+                )
+            }
+            "time_settings" => {
+                let [m, b, s] = exact(args)?;
+                C::TimeSettings(time_settings(
+                    parse_seconds(m)?,
+                    parse_seconds(b)?,
+                    parse_count(s)?,
+                ))
+            }
+            "time_left" => {
+                let [c, t, s] = exact(args)?;
+                C::TimeLeft {
+                    color: parse_color(c)?,
+                    seconds: parse_seconds(t)?,
+                    stones: parse_count(s)?,
+                }
+            }
+            "final_score" => exact::<0>(args).map(|_| C::FinalScore)?,
+            "final_status_list" => {
+                let [s] = exact(args)?;
+                C::FinalStatusList(keyword(
+                    s,
+                    &[
+                        ("alive", StoneStatus::Alive),
+                        ("dead", StoneStatus::Dead),
+                        ("seki", StoneStatus::Seki),
+                    ],
+                )?)
+            }
+            "loadsgf" => match args {
+                [p] => C::Loadsgf {
+                    path: p.clone(),
+                    move_number: None,
+                },
+                [p, n] => C::Loadsgf {
+                    path: p.clone(),
+                    move_number: Some(parse_int(n)?),
+                },
+                _ => return Err(GtpError::Syntax),
+            },
+            "printsgf" => C::Printsgf(optional(args)?.map(str::to_string)),
+            "showboard" => exact::<0>(args).map(|_| C::Showboard)?,
+            "kgs-rules" => {
+                let [r] = exact(args)?;
+                C::KgsRules(keyword(
+                    r,
+                    &[
+                        ("japanese", Preset::Japanese),
+                        ("chinese", Preset::Chinese),
+                        ("aga", Preset::Aga),
+                        ("new_zealand", Preset::NewZealand),
+                    ],
+                )?)
+            }
+            "kgs-time_settings" => C::KgsTimeSettings(kgs_time_settings(args)?),
+            "kgs-game_over" => C::KgsGameOver,
+            "gogui-analyze_commands" => exact::<0>(args).map(|_| C::GoguiAnalyzeCommands)?,
+            "gogui-interrupt" => C::GoguiInterrupt,
+            "lz-analyze" => C::LzAnalyze(analyze_args(args)?),
+            "lz-genmove_analyze" => C::LzGenmoveAnalyze(analyze_args(args)?),
+            "tengen-ownership" => exact::<0>(args).map(|_| C::Ownership)?,
+            "tengen-ko_forbidden" => C::KoForbidden(optional(args)?.map(parse_color).transpose()?),
+            "tengen-score" => exact::<0>(args).map(|_| C::ScorePreview)?,
+            n if n.starts_with("tengen-rules") => C::Rules(rule_command(n, args)?),
+            _ => return Err(GtpError::UnknownCommand),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::point::Point;
+
+    fn parse(line: &str) -> Result<Command, GtpError> {
+        let cl = CommandLine::split(line);
+        Command::parse(&cl.name, &cl.args)
+    }
+
+    fn pt(s: &str) -> Move {
+        Move::Play(s.parse::<Point>().unwrap())
+    }
+
+    #[test]
+    fn preprocessing() {
+        let table: &[(&[u8], Option<&str>)] = &[
+            (b"name", Some("name")),
+            (b"  name  ", Some("name")),
+            (b"name\r", Some("name")),
+            (b"play\tb\tD4", Some("play b D4")),
+            (b"play b D4 # comment", Some("play b D4")),
+            (b"# only a comment", None),
+            (b"     ", None),
+            (b"", None),
+            (b"\r", None),
+            (b"na\x01me", Some("name")),
+            (b"na\x7fme", Some("name")),
+            (b"\xff\xfe", Some("\u{fffd}\u{fffd}")),
+        ];
+        for (raw, want) in table {
+            assert_eq!(preprocess(raw).as_deref(), *want, "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn interrupt_lines() {
+        assert!(is_interrupt(b"# interrupt"));
+        assert!(is_interrupt(b"  #interrupt\r"));
+        assert!(!is_interrupt(b"# hello"));
+        assert!(!is_interrupt(b"interrupt"));
+    }
+
+    #[test]
+    fn split_ids() {
+        assert_eq!(
+            CommandLine::split("7 play b D4"),
+            CommandLine {
+                id: Some("7".into()),
+                name: "play".into(),
+                args: vec!["b".into(), "D4".into()],
+            }
+        );
+        assert_eq!(CommandLine::split("name").id, None);
+        let only = CommandLine::split("12");
+        assert_eq!((only.id.as_deref(), only.name.as_str()), (Some("12"), ""));
+        assert_eq!(
+            CommandLine::split("99999999999999999999999 name")
+                .id
+                .as_deref(),
+            Some("99999999999999999999999")
+        );
+        assert_eq!(CommandLine::split("-1 name").name, "-1");
+    }
+
+    #[test]
+    fn commands_table() {
+        use Command as C;
+        let b = Color::Black;
+        let w = Color::White;
+        let table: Vec<(&str, Result<Command, GtpError>)> = vec![
+            ("protocol_version", Ok(C::ProtocolVersion)),
+            ("protocol_version x", Err(GtpError::Syntax)),
+            ("known_command play", Ok(C::KnownCommand("play".into()))),
+            ("known_command", Err(GtpError::Syntax)),
+            ("boardsize 19", Ok(C::Boardsize(19))),
+            ("boardsize -3", Ok(C::Boardsize(-3))),
+            ("boardsize 99999999999999999999", Ok(C::Boardsize(i64::MAX))),
+            ("boardsize 19x", Err(GtpError::Syntax)),
+            ("boardsize", Err(GtpError::Syntax)),
+            ("boardsize 9 9", Err(GtpError::Syntax)),
+            ("komi 6.5", Ok(C::Komi(6.5))),
+            ("komi -3", Ok(C::Komi(-3.0))),
+            ("komi abc", Err(GtpError::Syntax)),
+            ("komi nan", Err(GtpError::Syntax)),
+            ("komi inf", Err(GtpError::Syntax)),
+            ("komi -infinity", Err(GtpError::Syntax)),
+            ("play black d4", Ok(C::Play(b, pt("D4")))),
+            ("play W pass", Ok(C::Play(w, Move::Pass))),
+            ("play white PASS", Ok(C::Play(w, Move::Pass))),
+            ("play black Z99", Err(GtpError::Syntax)),
+            ("play black I5", Err(GtpError::Syntax)),
+            ("play purple D4", Err(GtpError::Syntax)),
+            ("play b", Err(GtpError::Syntax)),
+            ("genmove b", Ok(C::Genmove(b))),
+            ("genmove purple", Err(GtpError::Syntax)),
+            ("reg_genmove white", Ok(C::RegGenmove(w))),
+            ("kgs-genmove_cleanup w", Ok(C::KgsGenmoveCleanup(w))),
+            ("is_legal b A1", Ok(C::IsLegal(b, pt("A1")))),
+            ("fixed_handicap 9", Ok(C::FixedHandicap(9))),
+            ("fixed_handicap x", Err(GtpError::Syntax)),
+            ("place_free_handicap 3", Ok(C::PlaceFreeHandicap(3))),
+            (
+                "set_free_handicap D4 q16",
+                Ok(C::SetFreeHandicap(vec![pt("D4"), pt("Q16")])),
+            ),
+            (
+                "set_free_handicap D4 pass",
+                Ok(C::SetFreeHandicap(vec![pt("D4"), Move::Pass])),
+            ),
+            ("set_free_handicap", Err(GtpError::Syntax)),
+            ("set_free_handicap D4 X", Err(GtpError::Syntax)),
+            (
+                "time_settings 300 30 5",
+                Ok(C::TimeSettings(TimeSystem::Canadian {
+                    main: 300.0,
+                    period: 30.0,
+                    stones: 5,
+                })),
+            ),
+            ("time_settings 0 1 0", Ok(C::TimeSettings(TimeSystem::None))),
+            (
+                "time_settings 600 0 0",
+                Ok(C::TimeSettings(TimeSystem::Absolute { main: 600.0 })),
+            ),
+            ("time_settings -5 0 0", Err(GtpError::Syntax)),
+            (
+                "time_left b 30 5",
+                Ok(C::TimeLeft {
+                    color: b,
+                    seconds: 30.0,
+                    stones: 5,
+                }),
+            ),
+            ("time_left b -30 0", Err(GtpError::Syntax)),
+            ("time_left b 30 -1", Err(GtpError::Syntax)),
+            ("final_score", Ok(C::FinalScore)),
+            (
+                "final_status_list dead",
+                Ok(C::FinalStatusList(StoneStatus::Dead)),
+            ),
+            (
+                "final_status_list SEKI",
+                Ok(C::FinalStatusList(StoneStatus::Seki)),
+            ),
+            ("final_status_list zombie", Err(GtpError::Syntax)),
+            (
+                "loadsgf game.sgf 12",
+                Ok(C::Loadsgf {
+                    path: "game.sgf".into(),
+                    move_number: Some(12),
+                }),
+            ),
+            ("loadsgf", Err(GtpError::Syntax)),
+            ("printsgf", Ok(C::Printsgf(None))),
+            ("printsgf out.sgf", Ok(C::Printsgf(Some("out.sgf".into())))),
+            ("kgs-rules chinese", Ok(C::KgsRules(Preset::Chinese))),
+            ("kgs-rules new_zealand", Ok(C::KgsRules(Preset::NewZealand))),
+            ("kgs-rules klingon", Err(GtpError::Syntax)),
+            (
+                "kgs-time_settings none",
+                Ok(C::KgsTimeSettings(TimeSystem::None)),
+            ),
+            (
+                "kgs-time_settings absolute 600",
+                Ok(C::KgsTimeSettings(TimeSystem::Absolute { main: 600.0 })),
+            ),
+            (
+                "kgs-time_settings byoyomi 600 30 5",
+                Ok(C::KgsTimeSettings(TimeSystem::Byoyomi {
+                    main: 600.0,
+                    period: 30.0,
+                    periods: 5,
+                })),
+            ),
+            (
+                "kgs-time_settings canadian 600 300 25",
+                Ok(C::KgsTimeSettings(TimeSystem::Canadian {
+                    main: 600.0,
+                    period: 300.0,
+                    stones: 25,
+                })),
+            ),
+            ("kgs-time_settings fischer 600 10", Err(GtpError::Syntax)),
+            ("kgs-time_settings", Err(GtpError::Syntax)),
+            (
+                "lz-analyze B 50",
+                Ok(C::LzAnalyze(AnalyzeArgs {
+                    color: Some(b),
+                    interval_cs: 50,
+                    max_moves: None,
+                })),
+            ),
+            (
+                "lz-analyze 25",
+                Ok(C::LzAnalyze(AnalyzeArgs {
+                    color: None,
+                    interval_cs: 25,
+                    max_moves: None,
+                })),
+            ),
+            (
+                "lz-analyze w interval 10 maxmoves 3",
+                Ok(C::LzAnalyze(AnalyzeArgs {
+                    color: Some(w),
+                    interval_cs: 10,
+                    max_moves: Some(3),
+                })),
+            ),
+            ("lz-analyze b 50 avoid b D4 1", Err(GtpError::Syntax)),
+            (
+                "lz-genmove_analyze b 10",
+                Ok(C::LzGenmoveAnalyze(AnalyzeArgs {
+                    color: Some(b),
+                    interval_cs: 10,
+                    max_moves: None,
+                })),
+            ),
+            ("tengen-rules", Ok(C::Rules(RuleCommand::Show))),
+            ("tengen-rules x", Err(GtpError::Syntax)),
+            (
+                "tengen-rules_ko situational",
+                Ok(C::Rules(RuleCommand::Ko(Some(KoRule::SituationalSuperko)))),
+            ),
+            ("tengen-rules_ko", Ok(C::Rules(RuleCommand::Ko(None)))),
+            ("tengen-rules_ko triple", Err(GtpError::Syntax)),
+            (
+                "tengen-rules_preset tromp-taylor",
+                Ok(C::Rules(RuleCommand::Preset(Some(Preset::TrompTaylor)))),
+            ),
+            (
+                "tengen-rules_move_limit none",
+                Ok(C::Rules(RuleCommand::MoveLimit(Some(None)))),
+            ),
+            (
+                "tengen-rules_capture_goal 5",
+                Ok(C::Rules(RuleCommand::CaptureGoal(Some(Some(5))))),
+            ),
+            (
+                "tengen-rules_topology toroidal",
+                Ok(C::Rules(RuleCommand::Topology(Some(Topology::Toroidal)))),
+            ),
+            ("tengen-rules_colour red", Err(GtpError::UnknownCommand)),
+            ("tengen-ko_forbidden", Ok(C::KoForbidden(None))),
+            ("tengen-ko_forbidden w", Ok(C::KoForbidden(Some(w)))),
+            ("frobnicate", Err(GtpError::UnknownCommand)),
+            ("PLAY b D4", Err(GtpError::UnknownCommand)),
+            ("", Err(GtpError::UnknownCommand)),
+        ];
+        for (line, want) in table {
+            assert_eq!(parse(line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn every_listed_name_parses_as_known() {
+        for name in COMMAND_NAMES {
+            assert_ne!(
+                Command::parse(name, &[]),
+                Err(GtpError::UnknownCommand),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn integers() {
+        assert_eq!(parse_int("0"), Ok(0));
+        assert_eq!(parse_int("+7"), Ok(7));
+        assert_eq!(parse_int("-3"), Ok(-3));
+        assert_eq!(parse_int("-99999999999999999999"), Ok(-i64::MAX));
+        assert_eq!(parse_int(""), Err(GtpError::Syntax));
+        assert_eq!(parse_int("-"), Err(GtpError::Syntax));
+        assert_eq!(parse_int("1.5"), Err(GtpError::Syntax));
+        assert_eq!(parse_int("٣"), Err(GtpError::Syntax));
+    }
+}

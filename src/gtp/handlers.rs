@@ -1,0 +1,679 @@
+//! What each command does.
+
+use super::command::{AnalyzeArgs, Command, GtpError, RuleCommand, StoneStatus, COMMAND_NAMES};
+use super::input::LineSource;
+use super::{respond, Session};
+use crate::board::Board;
+use crate::color::Color;
+use crate::engine::{Analysis, Candidate, Decision, Limits, Request};
+use crate::game::{Game, GameEnd};
+use crate::geometry::{Loc, Topology};
+use crate::handicap::{max_fixed_handicap, HandicapError};
+use crate::point::{Move, Point};
+use crate::rules::{KoRule, Preset, Rules, Scoring, SuicideRule, TieRule};
+use crate::score::{score, DeadStones, Outcome};
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// The GoGui analysis commands offered by `gogui-analyze_commands`.
+const ANALYZE_COMMANDS: &str = "dboard/Ownership/tengen-ownership
+plist/Dead stones/final_status_list dead
+plist/Seki stones/final_status_list seki
+plist/Ko and superko forbidden points/tengen-ko_forbidden
+string/Score preview/tengen-score
+string/Rules/tengen-rules";
+
+fn handicap_error(e: HandicapError) -> GtpError {
+    match e {
+        HandicapError::InvalidNumber => GtpError::InvalidNumberOfStones,
+        HandicapError::BoardNotEmpty => GtpError::BoardNotEmpty,
+        HandicapError::BadVertexList => GtpError::BadVertexList,
+    }
+}
+
+fn vertices(points: impl IntoIterator<Item = Point>) -> String {
+    points
+        .into_iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn ko_name(k: KoRule) -> &'static str {
+    match k {
+        KoRule::Simple => "simple",
+        KoRule::PositionalSuperko => "positional",
+        KoRule::SituationalSuperko => "situational",
+    }
+}
+
+fn suicide_name(s: SuicideRule) -> &'static str {
+    match s {
+        SuicideRule::Allowed => "allowed",
+        SuicideRule::Forbidden => "forbidden",
+    }
+}
+
+fn scoring_name(s: Scoring) -> &'static str {
+    match s {
+        Scoring::Area => "area",
+        Scoring::Territory => "territory",
+    }
+}
+
+fn tie_name(t: TieRule) -> &'static str {
+    match t {
+        TieRule::Draw => "draw",
+        TieRule::WhiteWins => "white",
+    }
+}
+
+fn topology_name(t: Topology) -> &'static str {
+    match t {
+        Topology::Planar => "planar",
+        Topology::Toroidal => "toroidal",
+    }
+}
+
+fn limit_name(l: Option<u32>) -> String {
+    l.map_or_else(|| "none".to_string(), |n| n.to_string())
+}
+
+/// The preset whose fields (komi aside) the rules equal, or `custom`.
+fn preset_name(r: &Rules) -> &'static str {
+    Preset::ALL
+        .into_iter()
+        .find(|&p| Rules::preset(p).with_komi(r.komi) == *r)
+        .map_or("custom", Preset::name)
+}
+
+/// A GTP number: no trailing `.0` for whole numbers.
+fn number(x: f64) -> String {
+    format!("{x}")
+}
+
+/// The board with coordinates, prisoners, komi and the side to move.
+fn board_text(game: &Game) -> String {
+    let board = game.board();
+    let size = board.size();
+    let letters: String = (0..size)
+        .filter_map(|x| Point::new(x, 0))
+        .map(|p| {
+            let s = p.to_string();
+            format!(" {}", &s[..1])
+        })
+        .collect();
+    let last = board.last_move();
+    let mut t = String::new();
+    let _ = writeln!(t);
+    let _ = writeln!(t, "   {}", letters.trim_start());
+    for y in (0..size).rev() {
+        let _ = write!(t, "{:>2}", y + 1);
+        for x in 0..size {
+            let Some(l) = Point::new(x, y).and_then(|p| board.loc(p)) else {
+                continue;
+            };
+            let ch = match board.color_at(l) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None => '.',
+            };
+            let mark = if Some(l) == last { '(' } else { ' ' };
+            let close_prev = x > 0
+                && Point::new(x - 1, y)
+                    .and_then(|p| board.loc(p))
+                    .is_some_and(|pl| Some(pl) == last);
+            let _ = write!(t, "{}{ch}", if close_prev { ')' } else { mark });
+        }
+        let end_mark = Point::new(size - 1, y)
+            .and_then(|p| board.loc(p))
+            .is_some_and(|pl| Some(pl) == last);
+        let _ = writeln!(t, "{}{}", if end_mark { ')' } else { ' ' }, y + 1);
+    }
+    let _ = writeln!(t, "   {}", letters.trim_start());
+    let _ = write!(
+        t,
+        "Black (X) has captured {} stones, White (O) has captured {} stones; komi {}; {} to move",
+        board.captures(Color::Black),
+        board.captures(Color::White),
+        number(game.rules().komi),
+        game.to_move()
+    );
+    t
+}
+
+/// Points for extra handicap stones beyond the fixed ones: each time, among
+/// the empty points farthest from the first two lines, the one farthest
+/// from the stones already placed (the first in point order on a tie).
+fn spread_points(board: &Board, mut chosen: Vec<Point>, n: usize) -> Vec<Point> {
+    let size = board.size();
+    while chosen.len() < n {
+        let mut best: Option<(usize, usize, Point)> = None;
+        for l in board.locs() {
+            let p = board.point(l);
+            if chosen.contains(&p) {
+                continue;
+            }
+            let dist = chosen
+                .iter()
+                .map(|q| p.x().abs_diff(q.x()) + p.y().abs_diff(q.y()))
+                .min()
+                .unwrap_or(usize::MAX);
+            let edge = p.x().min(p.y()).min(size - 1 - p.x()).min(size - 1 - p.y());
+            let key = (edge.min(2), dist);
+            if best.is_none_or(|(e, d, _)| key > (e, d)) {
+                best = Some((key.0, key.1, p));
+            }
+        }
+        match best {
+            Some((_, _, p)) => chosen.push(p),
+            None => break,
+        }
+    }
+    chosen
+}
+
+/// One `info` block of `lz-analyze`, in Leela Zero's format.
+fn info_line(candidates: &[Candidate], max: Option<usize>) -> String {
+    let pct = |x: f64| (x.clamp(0.0, 1.0) * 10000.0).round() as u32;
+    let mut s = String::new();
+    for (order, c) in candidates
+        .iter()
+        .take(max.unwrap_or(usize::MAX))
+        .enumerate()
+    {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        let _ = write!(
+            s,
+            "info move {} visits {} winrate {} prior {} lcb {} order {} scoreLead {:.1} pv",
+            c.mv,
+            c.visits,
+            pct(c.winrate),
+            pct(c.prior),
+            pct(c.lcb),
+            order,
+            c.score_lead
+        );
+        for m in &c.pv {
+            let _ = write!(s, " {m}");
+        }
+    }
+    s
+}
+
+impl Session {
+    /// Executes one command other than the live-analysis ones.
+    pub(super) fn handle(&mut self, cmd: Command) -> Result<String, GtpError> {
+        use Command as C;
+        match cmd {
+            C::ProtocolVersion => Ok("2".into()),
+            C::Name => Ok("tengen".into()),
+            C::Version => Ok(env!("CARGO_PKG_VERSION").into()),
+            C::KnownCommand(n) => Ok(COMMAND_NAMES.contains(&n.as_str()).to_string()),
+            C::ListCommands => Ok(COMMAND_NAMES.join("\n")),
+            C::Quit => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            C::Boardsize(n) => {
+                let size = usize::try_from(n).map_err(|_| GtpError::UnacceptableSize)?;
+                let game =
+                    Game::new(size, *self.game.rules()).map_err(|_| GtpError::UnacceptableSize)?;
+                self.new_game(game);
+                Ok(String::new())
+            }
+            C::ClearBoard => {
+                let game = Game::new(self.game.size(), *self.game.rules())
+                    .map_err(|_| GtpError::UnacceptableSize)?;
+                self.new_game(game);
+                Ok(String::new())
+            }
+            C::Komi(k) => {
+                self.game.set_komi(k);
+                Ok(String::new())
+            }
+            C::Play(c, mv) => {
+                self.game
+                    .play_as(c, mv)
+                    .map_err(|_| GtpError::IllegalMove)?;
+                self.after_move();
+                Ok(String::new())
+            }
+            C::IsLegal(c, mv) => Ok(if self.game.is_legal(c, mv) { "1" } else { "0" }.into()),
+            C::Genmove(c) => self.genmove(c, true, false),
+            C::RegGenmove(c) => self.genmove(c, false, false),
+            C::KgsGenmoveCleanup(c) => self.genmove(c, true, true),
+            C::Undo => {
+                self.game.undo().map_err(|_| GtpError::CannotUndo)?;
+                Ok(String::new())
+            }
+            C::FixedHandicap(n) => {
+                let n = usize::try_from(n).map_err(|_| GtpError::InvalidNumberOfStones)?;
+                let pts = self.game.set_fixed_handicap(n).map_err(handicap_error)?;
+                Ok(vertices(pts))
+            }
+            C::PlaceFreeHandicap(n) => self.place_free_handicap(n),
+            C::SetFreeHandicap(moves) => {
+                let pts: Vec<Point> = moves
+                    .iter()
+                    .map(|m| m.point().ok_or(GtpError::BadVertexList))
+                    .collect::<Result<_, _>>()?;
+                self.game.set_free_handicap(&pts).map_err(handicap_error)?;
+                Ok(String::new())
+            }
+            C::TimeSettings(sys) | C::KgsTimeSettings(sys) => {
+                self.clock.set_system(sys);
+                Ok(String::new())
+            }
+            C::TimeLeft {
+                color,
+                seconds,
+                stones,
+            } => {
+                self.clock.set_left(color, seconds, stones);
+                Ok(String::new())
+            }
+            C::FinalScore => self.final_score(),
+            C::FinalStatusList(s) => Ok(self.status_list(s)),
+            C::Loadsgf { .. } => Err(GtpError::CannotLoadFile),
+            C::Printsgf(_) => Err(GtpError::Other("printsgf is not available yet".into())),
+            C::Showboard => Ok(board_text(&self.game)),
+            C::KgsRules(p) => {
+                let rules = Rules {
+                    topology: self.game.rules().topology,
+                    ..Rules::preset(p).with_komi(self.game.rules().komi)
+                };
+                self.game.set_rules(rules);
+                Ok(String::new())
+            }
+            C::KgsGameOver => {
+                let _ = writeln!(self.log, "game over");
+                Ok(String::new())
+            }
+            C::GoguiAnalyzeCommands => Ok(ANALYZE_COMMANDS.into()),
+            C::GoguiInterrupt => Ok(String::new()),
+            C::LzAnalyze(_) | C::LzGenmoveAnalyze(_) => Err(GtpError::Syntax),
+            C::Rules(r) => self.rules_command(r),
+            C::Ownership => Ok(self.ownership_board()),
+            C::KoForbidden(c) => {
+                let c = c.unwrap_or(self.game.to_move());
+                Ok(vertices(self.game.ko_forbidden(c).collect::<Vec<_>>()))
+            }
+            C::ScorePreview => Ok(self.score_preview()),
+        }
+    }
+
+    /// Starts a new game (after `boardsize`, `clear_board`), keeping the
+    /// rules and the time system.
+    fn new_game(&mut self, game: Game) {
+        self.game = game;
+        self.engine.new_game();
+        self.clock.set_system(self.clock.system());
+    }
+
+    /// GTP plays on after two passes (hosts decide when a game ends).
+    fn after_move(&mut self) {
+        if self.game.end() == Some(GameEnd::TwoPasses) {
+            self.game.resume();
+        }
+    }
+
+    /// The search limits for one move of `c`: the configured ones,
+    /// shortened by the clock.
+    fn move_limits(&self, c: Color) -> Limits {
+        let mut limits = self.config.limits;
+        let to_go = (self.game.board().empty_count() / 2).max(10);
+        let to_go = u32::try_from(to_go).unwrap_or(u32::MAX);
+        if let Some(budget) = self.clock.budget(c, to_go) {
+            limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
+        }
+        limits
+    }
+
+    fn genmove(&mut self, c: Color, play: bool, cleanup: bool) -> Result<String, GtpError> {
+        if self.game.is_over() {
+            return Err(GtpError::Other("the game is over".into()));
+        }
+        let limits = self.move_limits(c);
+        self.signals.stop.store(false, Ordering::SeqCst);
+        let start = Instant::now();
+        let req = Request {
+            game: &self.game,
+            color: c,
+            cleanup,
+        };
+        let (decision, analysis) = self.engine.genmove(&req, &limits, &self.signals.stop);
+        let spent = start.elapsed();
+        self.finish_move(c, decision, &analysis, spent, play)
+    }
+
+    /// Checks, logs and (if `play`) plays the engine's decision; returns
+    /// the vertex, `pass` or `resign`.
+    fn finish_move(
+        &mut self,
+        c: Color,
+        decision: Decision,
+        analysis: &Analysis,
+        spent: Duration,
+        play: bool,
+    ) -> Result<String, GtpError> {
+        let mut decision = decision;
+        if let Decision::Play(mv) = decision {
+            if !self.game.is_legal(c, mv) {
+                let _ = writeln!(
+                    self.log,
+                    "engine chose the illegal move {mv} for {c}; passing"
+                );
+                decision = Decision::Play(Move::Pass);
+            }
+        }
+        let best = analysis.candidates.first();
+        let _ = writeln!(
+            self.log,
+            "{c}: {} after {} playouts in {:.2}s (win rate {:.3})",
+            match decision {
+                Decision::Play(m) => m.to_string(),
+                Decision::Resign => "resign".to_string(),
+            },
+            analysis.playouts,
+            spent.as_secs_f64(),
+            best.map_or(0.5, |b| b.winrate)
+        );
+        let _ = self.log.flush();
+        match decision {
+            Decision::Resign => Ok("resign".into()),
+            Decision::Play(mv) => {
+                if play {
+                    self.clock.spend(c, spent);
+                    self.game
+                        .play_as(c, mv)
+                        .map_err(|e| GtpError::Other(format!("cannot play {mv}: {e}")))?;
+                    self.after_move();
+                }
+                Ok(mv.to_string())
+            }
+        }
+    }
+
+    fn place_free_handicap(&mut self, n: i64) -> Result<String, GtpError> {
+        let board = self.game.board();
+        let empty = self.game.moves().is_empty() && board.empty_count() == board.area();
+        if !empty {
+            return Err(GtpError::BoardNotEmpty);
+        }
+        let n = usize::try_from(n).map_err(|_| GtpError::InvalidNumberOfStones)?;
+        if n < 2 || n >= board.area() {
+            return Err(GtpError::InvalidNumberOfStones);
+        }
+        let size = board.size();
+        let fixed = max_fixed_handicap(size).min(n);
+        let start = if fixed >= 2 {
+            crate::handicap::fixed_handicap_points(size, fixed).map_err(handicap_error)?
+        } else {
+            Vec::new()
+        };
+        let pts = spread_points(board, start, n);
+        self.game.set_free_handicap(&pts).map_err(handicap_error)?;
+        Ok(vertices(pts))
+    }
+
+    /// The stones counted dead at the end of the game.
+    fn dead_stones(&mut self) -> DeadStones {
+        DeadStones::none()
+    }
+
+    fn final_score(&mut self) -> Result<String, GtpError> {
+        let dead = self.dead_stones();
+        let outcome: Outcome = match self.game.end() {
+            Some(GameEnd::TwoPasses | GameEnd::MoveLimit) | None => {
+                self.game.score_with(&dead).outcome(self.game.rules().tie)
+            }
+            Some(_) => self.game.result_with(&dead).ok_or(GtpError::CannotScore)?,
+        };
+        Ok(outcome.to_string())
+    }
+
+    /// `final_status_list`: one chain a line.
+    fn status_list(&mut self, status: StoneStatus) -> String {
+        let dead = self.dead_stones();
+        let board = self.game.board();
+        let mut seen = vec![false; board.area()];
+        let mut lines = Vec::new();
+        for l in board.locs() {
+            if board.color_at(l).is_none() || seen.get(l.index()).copied().unwrap_or(true) {
+                continue;
+            }
+            let chain: Vec<Loc> = board.chain(l).collect();
+            for &m in &chain {
+                if let Some(s) = seen.get_mut(m.index()) {
+                    *s = true;
+                }
+            }
+            let is_dead = dead.contains(l);
+            let wanted = match status {
+                StoneStatus::Dead => is_dead,
+                StoneStatus::Alive => !is_dead,
+                StoneStatus::Seki => false,
+            };
+            if wanted {
+                lines.push(vertices(chain.iter().map(|&m| board.point(m))));
+            }
+        }
+        lines.join("\n")
+    }
+
+    fn score_preview(&mut self) -> String {
+        let dead = self.dead_stones();
+        let s = score(self.game.board(), self.game.rules(), &dead);
+        format!(
+            "{}: Black {} ({} stones, {} territory, {} prisoners), White {} + komi {} ({} stones, {} territory, {} prisoners); {} dead stones",
+            s.outcome(self.game.rules().tie),
+            number(s.points.black),
+            s.stones.black,
+            s.territory.black,
+            s.prisoners.black,
+            number(s.points.white),
+            number(s.komi),
+            s.stones.white,
+            s.territory.white,
+            s.prisoners.white,
+            dead.iter(self.game.board()).count()
+        )
+    }
+
+    /// The ownership estimate as a GoGui `dboard`: top row first, +1 for
+    /// Black, -1 for White.
+    fn ownership_board(&mut self) -> String {
+        let color = self.game.to_move();
+        let limits = self.config.limits;
+        self.signals.stop.store(false, Ordering::SeqCst);
+        let req = Request {
+            game: &self.game,
+            color,
+            cleanup: false,
+        };
+        let analysis = self.engine.analyze(&req, &limits, &self.signals.stop);
+        let board = self.game.board();
+        let size = board.size();
+        let mut t = String::new();
+        for y in (0..size).rev() {
+            t.push('\n');
+            let row: Vec<String> = (0..size)
+                .map(|x| {
+                    let v = Point::new(x, y)
+                        .and_then(|p| board.loc(p))
+                        .and_then(|l| analysis.ownership.get(l.index()))
+                        .copied()
+                        .unwrap_or(0.0);
+                    format!("{v:.2}")
+                })
+                .collect();
+            t.push_str(&row.join(" "));
+        }
+        t
+    }
+
+    fn rules_command(&mut self, cmd: RuleCommand) -> Result<String, GtpError> {
+        let mut r = *self.game.rules();
+        let shown = match cmd {
+            RuleCommand::Show => {
+                return Ok(format!(
+                    "preset {}\nko {}\nsuicide {}\nscoring {}\nkomi {}\ntie {}\nmove_limit {}\ncapture_goal {}\ntopology {}",
+                    preset_name(&r),
+                    ko_name(r.ko),
+                    suicide_name(r.suicide),
+                    scoring_name(r.scoring),
+                    number(r.komi),
+                    tie_name(r.tie),
+                    limit_name(r.move_limit),
+                    limit_name(r.capture_goal),
+                    topology_name(r.topology)
+                ))
+            }
+            RuleCommand::Preset(None) => preset_name(&r).to_string(),
+            RuleCommand::Ko(None) => ko_name(r.ko).into(),
+            RuleCommand::Suicide(None) => suicide_name(r.suicide).into(),
+            RuleCommand::Scoring(None) => scoring_name(r.scoring).into(),
+            RuleCommand::Komi(None) => number(r.komi),
+            RuleCommand::Tie(None) => tie_name(r.tie).into(),
+            RuleCommand::MoveLimit(None) => limit_name(r.move_limit),
+            RuleCommand::CaptureGoal(None) => limit_name(r.capture_goal),
+            RuleCommand::Topology(None) => topology_name(r.topology).into(),
+            RuleCommand::Preset(Some(p)) => {
+                r = Rules {
+                    topology: r.topology,
+                    ..Rules::preset(p)
+                };
+                String::new()
+            }
+            RuleCommand::Ko(Some(k)) => {
+                r.ko = k;
+                String::new()
+            }
+            RuleCommand::Suicide(Some(s)) => {
+                r.suicide = s;
+                String::new()
+            }
+            RuleCommand::Scoring(Some(s)) => {
+                r.scoring = s;
+                String::new()
+            }
+            RuleCommand::Komi(Some(k)) => {
+                r.komi = k;
+                String::new()
+            }
+            RuleCommand::Tie(Some(t)) => {
+                r.tie = t;
+                String::new()
+            }
+            RuleCommand::MoveLimit(Some(m)) => {
+                r.move_limit = m;
+                String::new()
+            }
+            RuleCommand::CaptureGoal(Some(g)) => {
+                r.capture_goal = g;
+                String::new()
+            }
+            RuleCommand::Topology(Some(t)) => {
+                r.topology = t;
+                String::new()
+            }
+        };
+        if r != *self.game.rules() {
+            let topology_changed = r.topology != self.game.rules().topology;
+            self.game.set_rules(r);
+            if topology_changed {
+                self.engine.new_game();
+            }
+            self.after_move();
+        }
+        Ok(shown)
+    }
+
+    /// `lz-analyze` and `lz-genmove_analyze`: `=` and a line break, then an
+    /// `info` line every interval; analysis ends at the next input line
+    /// (with an empty line), move generation by itself (with `play MOVE`
+    /// and an empty line).
+    pub(super) fn lz_analyze(
+        &mut self,
+        id: &str,
+        args: AnalyzeArgs,
+        genmove: bool,
+        src: &mut dyn LineSource,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let color = args.color.unwrap_or(self.game.to_move());
+        if genmove && self.game.is_over() {
+            return respond(out, id, Err(GtpError::Other("the game is over".into())));
+        }
+        writeln!(out, "={id}")?;
+        out.flush()?;
+        let interval = Duration::from_millis(u64::from(args.interval_cs.max(1)) * 10);
+        let total = if genmove {
+            self.move_limits(color)
+        } else {
+            Limits::default()
+        };
+        self.signals.stop.store(false, Ordering::SeqCst);
+        self.signals.analyzing.store(!genmove, Ordering::SeqCst);
+        let start = Instant::now();
+        let mut done = 0u64;
+        let mut analysis = Analysis::default();
+        loop {
+            let remaining_time = total.time.map(|t| t.saturating_sub(start.elapsed()));
+            let batch = Limits {
+                playouts: if genmove {
+                    total.playouts.map(|p| p.saturating_sub(done))
+                } else {
+                    self.config.limits.playouts
+                },
+                time: Some(remaining_time.map_or(interval, |r| r.min(interval))),
+            };
+            let req = Request {
+                game: &self.game,
+                color,
+                cleanup: false,
+            };
+            let before = analysis.playouts;
+            analysis = self.engine.analyze(&req, &batch, &self.signals.stop);
+            done += analysis.playouts.saturating_sub(before);
+            let line = info_line(&analysis.candidates, args.max_moves);
+            if !line.is_empty() {
+                writeln!(out, "{line}")?;
+                out.flush()?;
+            }
+            let stopped = self.signals.stop.load(Ordering::SeqCst);
+            if genmove {
+                let out_of_time = total.time.is_some_and(|t| start.elapsed() >= t);
+                let out_of_playouts = total.playouts.is_some_and(|p| done >= p);
+                if stopped || out_of_time || out_of_playouts {
+                    break;
+                }
+            } else if stopped || src.line_waiting() {
+                break;
+            }
+        }
+        self.signals.analyzing.store(false, Ordering::SeqCst);
+        if genmove {
+            let req = Request {
+                game: &self.game,
+                color,
+                cleanup: false,
+            };
+            let decision = self.engine.decide(&req, &analysis);
+            let spent = start.elapsed();
+            let text = match self.finish_move(color, decision, &analysis, spent, true) {
+                Ok(t) => t,
+                Err(_) => "pass".into(),
+            };
+            write!(out, "play {text}\n\n")?;
+        } else {
+            writeln!(out)?;
+        }
+        out.flush()
+    }
+}

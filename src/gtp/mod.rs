@@ -1,0 +1,227 @@
+//! The GTP (Go Text Protocol, version 2) front end.
+//!
+//! A [`Session`] holds the game, the clocks and an [`Engine`]; it reads
+//! lines from a [`LineSource`] and writes responses to any [`Write`], so
+//! tests run it in process. Each line is preprocessed as the specification
+//! says, parsed into a typed [`Command`], and answered exactly once:
+//! `=[id] result` or `?[id] message`, then an empty line, flushed at once.
+//!
+//! ```
+//! use tengen::gtp::{transcript, Config};
+//!
+//! let out = transcript(Config::default(), b"1 boardsize 9\nplay b e5\n2 showboard\nfoo\n");
+//! let text = String::from_utf8(out).unwrap();
+//! assert!(text.starts_with("=1 \n\n= \n\n=2 \n"));
+//! assert!(text.ends_with("? unknown command\n\n"));
+//! ```
+
+mod command;
+mod handlers;
+mod input;
+mod time;
+
+pub use command::{
+    is_interrupt, parse_float, parse_int, preprocess, AnalyzeArgs, Command, CommandLine, GtpError,
+    RuleCommand, StoneStatus, COMMAND_NAMES,
+};
+pub use input::{read_line, ChannelSource, Line, LineSource, ReaderSource, Signals, MAX_LINE};
+pub use time::{Clock, TimeSystem};
+
+use crate::engine::{Engine, Limits, MonteCarlo};
+use crate::game::Game;
+use crate::geometry::SizeError;
+use crate::rules::Rules;
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The playouts per move when neither a playout count nor a time is set.
+pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+
+/// How a session starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// The rules, komi included, until a host changes them.
+    pub rules: Rules,
+    /// The board size until `boardsize`.
+    pub size: usize,
+    /// The search limits of one move (a clock announced by the host can
+    /// shorten the time). With neither limit set, [`DEFAULT_PLAYOUTS`].
+    pub limits: Limits,
+    /// Time kept back from every clock budget for network lag.
+    pub lag: Duration,
+    /// The seed of the built-in engine.
+    pub seed: u64,
+    /// Resign below this win rate (0 never resigns).
+    pub resign_below: f64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            rules: Rules::default(),
+            size: 19,
+            limits: Limits {
+                playouts: Some(DEFAULT_PLAYOUTS),
+                time: None,
+            },
+            lag: Duration::from_millis(500),
+            seed: 1,
+            resign_below: 0.0,
+        }
+    }
+}
+
+/// A GTP session: the game, the clocks and the engine.
+pub struct Session {
+    game: Game,
+    engine: Box<dyn Engine>,
+    config: Config,
+    clock: Clock,
+    signals: Arc<Signals>,
+    log: Box<dyn Write>,
+    quit: bool,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("game", &self.game)
+            .field("config", &self.config)
+            .field("clock", &self.clock)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Session {
+    /// A session with the given engine, logging nowhere.
+    ///
+    /// # Errors
+    /// [`SizeError`] if the configured board size is not from 1 to 25.
+    pub fn new(mut config: Config, engine: Box<dyn Engine>) -> Result<Session, SizeError> {
+        if config.limits.playouts.is_none() && config.limits.time.is_none() {
+            config.limits.playouts = Some(DEFAULT_PLAYOUTS);
+        }
+        let game = Game::new(config.size, config.rules)?;
+        Ok(Session {
+            game,
+            engine,
+            clock: Clock::new(config.lag),
+            config,
+            signals: Arc::new(Signals::default()),
+            log: Box::new(io::sink()),
+            quit: false,
+        })
+    }
+
+    /// A session with the built-in flat Monte-Carlo engine.
+    ///
+    /// # Errors
+    /// As [`Session::new`].
+    pub fn with_monte_carlo(config: Config) -> Result<Session, SizeError> {
+        let engine = MonteCarlo::new(config.seed, config.resign_below);
+        Session::new(config, Box::new(engine))
+    }
+
+    /// Sends log lines (one per move generated, and the like) to `log`.
+    pub fn set_log(&mut self, log: Box<dyn Write>) {
+        self.log = log;
+    }
+
+    /// The flags a reader thread uses to stop a running search; give them
+    /// to [`ChannelSource::spawn`].
+    pub fn signals(&self) -> Arc<Signals> {
+        Arc::clone(&self.signals)
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether `quit` was received.
+    pub fn quit_received(&self) -> bool {
+        self.quit
+    }
+
+    /// Answers every line of `src` on `out` until `quit` or the end of
+    /// input. Only a failure to write stops it early.
+    ///
+    /// # Errors
+    /// The first error writing to `out`.
+    pub fn run(&mut self, src: &mut dyn LineSource, out: &mut dyn Write) -> io::Result<()> {
+        while let Some(line) = src.next_line() {
+            self.answer(&line, src, out)?;
+            if self.quit {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Answers one raw line (nothing for a blank or comment line).
+    fn answer(
+        &mut self,
+        line: &Line,
+        src: &mut dyn LineSource,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let Some(text) = preprocess(&line.bytes) else {
+            return Ok(());
+        };
+        let cl = CommandLine::split(&text);
+        let id = cl.id.as_deref().unwrap_or("");
+        if line.overlong {
+            return respond(out, id, Err(GtpError::Other("line too long".into())));
+        }
+        match Command::parse(&cl.name, &cl.args) {
+            Ok(Command::LzAnalyze(args)) => self.lz_analyze(id, args, false, src, out),
+            Ok(Command::LzGenmoveAnalyze(args)) => self.lz_analyze(id, args, true, src, out),
+            Ok(cmd) => {
+                let result = self.handle(cmd);
+                respond(out, id, result)
+            }
+            Err(e) => respond(out, id, Err(e)),
+        }
+    }
+}
+
+/// Writes one response: `=id text` or `?id message`, then an empty line,
+/// and flushes. Empty lines inside the text are dropped (a response never
+/// contains one) and so are control characters; a text that starts with a
+/// line break (a board) keeps it.
+pub(crate) fn respond(
+    out: &mut dyn Write,
+    id: &str,
+    result: Result<String, GtpError>,
+) -> io::Result<()> {
+    let (mark, text) = match result {
+        Ok(t) => ('=', t),
+        Err(e) => ('?', e.to_string()),
+    };
+    let mut clean = String::with_capacity(text.len());
+    for (i, l) in text.split('\n').enumerate() {
+        let l: String = l.chars().filter(|c| !c.is_control()).collect();
+        if i == 0 {
+            clean.push_str(&l);
+        } else if !l.trim().is_empty() {
+            clean.push('\n');
+            clean.push_str(&l);
+        }
+    }
+    write!(out, "{mark}{id} {clean}\n\n")?;
+    out.flush()
+}
+
+/// Runs a whole session over `input` with the built-in engine and returns
+/// everything written: the in-process way to drive tengen (golden tests,
+/// fuzzing). A configuration with a bad board size gives no output.
+pub fn transcript(config: Config, input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    if let Ok(mut session) = Session::with_monte_carlo(config) {
+        let mut src = ReaderSource::new(input);
+        // Writing to a vector cannot fail.
+        let _ = session.run(&mut src, &mut out);
+    }
+    out
+}
