@@ -6,6 +6,7 @@ use crate::color::Color;
 use crate::geometry::Topology;
 use crate::point::Move;
 use crate::rules::{KoRule, Preset, Scoring, SuicideRule, TieRule};
+use crate::score::StoneStatus;
 use std::fmt;
 
 /// A failure response of GTP: the standard error strings of the
@@ -116,17 +117,6 @@ impl CommandLine {
             args: words.map(str::to_string).collect(),
         }
     }
-}
-
-/// Which stones `final_status_list` asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StoneStatus {
-    /// Stones alive (not in seki).
-    Alive,
-    /// Dead stones.
-    Dead,
-    /// Stones alive in seki.
-    Seki,
 }
 
 /// The arguments of `lz-analyze` and `lz-genmove_analyze`.
@@ -651,14 +641,7 @@ impl Command {
             "final_score" => exact::<0>(args).map(|_| C::FinalScore)?,
             "final_status_list" => {
                 let [s] = exact(args)?;
-                C::FinalStatusList(keyword(
-                    s,
-                    &[
-                        ("alive", StoneStatus::Alive),
-                        ("dead", StoneStatus::Dead),
-                        ("seki", StoneStatus::Seki),
-                    ],
-                )?)
+                C::FinalStatusList(s.parse::<StoneStatus>().map_err(|_| GtpError::Syntax)?)
             }
             "loadsgf" => match args {
                 [p] => C::Loadsgf {

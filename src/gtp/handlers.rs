@@ -1,6 +1,6 @@
 //! What each command does.
 
-use super::command::{AnalyzeArgs, Command, GtpError, RuleCommand, StoneStatus, COMMAND_NAMES};
+use super::command::{AnalyzeArgs, Command, GtpError, RuleCommand, COMMAND_NAMES};
 use super::input::LineSource;
 use super::{respond, Session};
 use crate::board::Board;
@@ -11,11 +11,15 @@ use crate::geometry::{Loc, Topology};
 use crate::handicap::{max_fixed_handicap, HandicapError};
 use crate::point::{Move, Point};
 use crate::rules::{KoRule, Preset, Rules, Scoring, SuicideRule, TieRule};
-use crate::score::{score, DeadStones, Outcome};
+use crate::score::{stone_statuses_with, DeadStones, Outcome, StoneStatus};
+use crate::sgf::{read_sgf_before, write_sgf};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
+
+/// The largest SGF file `loadsgf` reads.
+const MAX_SGF_BYTES: u64 = 16 * 1024 * 1024;
 
 /// The GoGui analysis commands offered by `gogui-analyze_commands`.
 const ANALYZE_COMMANDS: &str = "dboard/Ownership/tengen-ownership
@@ -279,8 +283,8 @@ impl Session {
             }
             C::FinalScore => self.final_score(),
             C::FinalStatusList(s) => Ok(self.status_list(s)),
-            C::Loadsgf { .. } => Err(GtpError::CannotLoadFile),
-            C::Printsgf(_) => Err(GtpError::Other("printsgf is not available yet".into())),
+            C::Loadsgf { path, move_number } => self.loadsgf(&path, move_number),
+            C::Printsgf(path) => self.printsgf(path.as_deref()),
             C::Showboard => Ok(board_text(&self.game)),
             C::KgsRules(p) => {
                 let rules = Rules {
@@ -421,9 +425,11 @@ impl Session {
         Ok(vertices(pts))
     }
 
-    /// The stones counted dead at the end of the game.
-    fn dead_stones(&mut self) -> DeadStones {
-        DeadStones::none()
+    /// The stones counted dead at the end of the game: the library's
+    /// conservative removal ([`Game::dead_stones`]), so that `final_score`,
+    /// `final_status_list` and `tengen-score` always agree.
+    fn dead_stones(&self) -> DeadStones {
+        self.game.dead_stones()
     }
 
     fn final_score(&mut self) -> Result<String, GtpError> {
@@ -437,52 +443,89 @@ impl Session {
         Ok(outcome.to_string())
     }
 
-    /// `final_status_list`: one chain a line.
+    /// `final_status_list`: the stones of that status, one chain a line.
     fn status_list(&mut self, status: StoneStatus) -> String {
         let dead = self.dead_stones();
         let board = self.game.board();
-        let mut seen = vec![false; board.area()];
+        let statuses = stone_statuses_with(board, self.game.rules(), &dead);
+        let mut done = vec![false; board.area()];
         let mut lines = Vec::new();
-        for l in board.locs() {
-            if board.color_at(l).is_none() || seen.get(l.index()).copied().unwrap_or(true) {
+        for &(l, st) in &statuses {
+            if st != status || done.get(l.index()).copied().unwrap_or(true) {
                 continue;
             }
             let chain: Vec<Loc> = board.chain(l).collect();
             for &m in &chain {
-                if let Some(s) = seen.get_mut(m.index()) {
-                    *s = true;
+                if let Some(d) = done.get_mut(m.index()) {
+                    *d = true;
                 }
             }
-            let is_dead = dead.contains(l);
-            let wanted = match status {
-                StoneStatus::Dead => is_dead,
-                StoneStatus::Alive => !is_dead,
-                StoneStatus::Seki => false,
-            };
-            if wanted {
-                lines.push(vertices(chain.iter().map(|&m| board.point(m))));
-            }
+            lines.push(vertices(chain.iter().map(|&m| board.point(m))));
         }
         lines.join("\n")
     }
 
+    /// `tengen-score`: the result if the game ended now, the totals and
+    /// the dead stones taken off.
     fn score_preview(&mut self) -> String {
         let dead = self.dead_stones();
-        let s = score(self.game.board(), self.game.rules(), &dead);
+        let s = self.game.score_with(&dead);
+        let board = self.game.board();
+        let dead_list = vertices(dead.iter(board).map(|l| board.point(l)));
         format!(
-            "{}: Black {} ({} stones, {} territory, {} prisoners), White {} + komi {} ({} stones, {} territory, {} prisoners); {} dead stones",
+            "{}: {s}; dead: {}",
             s.outcome(self.game.rules().tie),
-            number(s.points.black),
-            s.stones.black,
-            s.territory.black,
-            s.prisoners.black,
-            number(s.points.white),
-            number(s.komi),
-            s.stones.white,
-            s.territory.white,
-            s.prisoners.white,
-            dead.iter(self.game.board()).count()
+            if dead_list.is_empty() {
+                "none"
+            } else {
+                &dead_list
+            }
         )
+    }
+
+    /// `loadsgf FILE [N]`: the position before move `N` (the end without
+    /// `N`). Rules the file does not name stay as they are; its komi wins.
+    fn loadsgf(&mut self, path: &str, move_number: Option<i64>) -> Result<String, GtpError> {
+        use std::io::Read as _;
+        let file = std::fs::File::open(path).map_err(|_| GtpError::CannotLoadFile)?;
+        let mut bytes = Vec::new();
+        file.take(MAX_SGF_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|_| GtpError::CannotLoadFile)?;
+        if bytes.len() as u64 > MAX_SGF_BYTES {
+            return Err(GtpError::CannotLoadFile);
+        }
+        let n = match move_number {
+            None => usize::MAX,
+            Some(n) => usize::try_from(n).map_err(|_| GtpError::CannotLoadFile)?,
+        };
+        let loaded = read_sgf_before(&bytes, n).map_err(|_| GtpError::CannotLoadFile)?;
+        let mut game = loaded.game;
+        if !loaded.rules_known {
+            let komi = loaded.komi.unwrap_or(self.game.rules().komi);
+            game.set_rules(self.game.rules().with_komi(komi));
+        }
+        self.game = game;
+        self.after_move();
+        self.engine.new_game();
+        Ok(String::new())
+    }
+
+    /// `printsgf [FILE]`: the game as SGF, or written to `FILE`.
+    fn printsgf(&mut self, path: Option<&str>) -> Result<String, GtpError> {
+        let result = self
+            .game
+            .result_with(&self.dead_stones())
+            .map(|o| o.to_string());
+        let sgf = write_sgf(&self.game, result.as_deref());
+        match path {
+            None => Ok(sgf),
+            Some(p) => {
+                std::fs::write(p, sgf.as_bytes())
+                    .map_err(|e| GtpError::Other(format!("cannot write file: {e}")))?;
+                Ok(String::new())
+            }
+        }
     }
 
     /// The ownership estimate as a GoGui `dboard`: top row first, +1 for

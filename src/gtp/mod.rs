@@ -22,7 +22,7 @@ mod time;
 
 pub use command::{
     is_interrupt, parse_float, parse_int, preprocess, AnalyzeArgs, Command, CommandLine, GtpError,
-    RuleCommand, StoneStatus, COMMAND_NAMES,
+    RuleCommand, COMMAND_NAMES,
 };
 pub use input::{read_line, ChannelSource, Line, LineSource, ReaderSource, Signals, MAX_LINE};
 pub use time::{Clock, TimeSystem};
