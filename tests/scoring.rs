@@ -700,3 +700,81 @@ fn scoring_invariants_on_random_positions() {
         );
     }
 }
+
+#[test]
+fn explicit_dead_list_breaks_a_seki() {
+    // SEKI_EYES with White's inner chain (3,0) (3,1) (4,1) (5,1) (5,0)
+    // declared dead by the caller: nothing is shared any more, so no seki.
+    let b = board(SEKI_EYES);
+    let mut dead = DeadStones::none();
+    for (c, r) in [(3, 0), (3, 1), (4, 1), (5, 1), (5, 0)] {
+        dead.insert(at(&b, c, r));
+    }
+    let rules = territory(0.0);
+    assert!(seki_stones(&b, &rules, &dead).is_empty());
+    let st = tengen::stone_statuses_with(&b, &rules, &dead);
+    let count = |s: StoneStatus| st.iter().filter(|(_, x)| *x == s).count();
+    assert_eq!(
+        (
+            count(StoneStatus::Dead),
+            count(StoneStatus::Seki),
+            count(StoneStatus::Alive)
+        ),
+        (5, 0, 21)
+    );
+    // Black: 12 + the eye (0,0) + the 7 points (2,0), (4,0) and the five
+    // dead stones' = 20 territory, + 5 prisoners = 25. White: 8.
+    let t = score(&b, &rules, &dead);
+    assert_eq!((t.points.black, t.points.white, t.neutral), (25.0, 8.0, 0));
+}
+
+#[test]
+fn benson_depends_on_the_topology() {
+    // Planar: (0,0) and (2,0) are one-point eyes of Black's 6 stones.
+    // Toroidal: (0,0) also touches (0,3) across the edge, and (2,0) touches
+    // (2,3): both eyes open into the empty bottom row, nothing is alive.
+    let d = "
+.X.X
+XXXX
+OOOO
+....
+";
+    let planar = Board::from_diagram(d, Topology::Planar).unwrap();
+    assert_eq!(benson(&planar).alive.black.len(), 6);
+    assert!(benson(&planar).alive.white.is_empty());
+    let torus = Board::from_diagram(d, Topology::Toroidal).unwrap();
+    let r = benson(&torus);
+    assert!(r.alive.black.is_empty() && r.alive.white.is_empty());
+}
+
+#[test]
+fn dead_stones_on_a_torus() {
+    // 4x4 torus: Black's rows 0 and 2 and the stones (1,1) (3,1) are one
+    // chain with the eyes (0,1) and (2,1) (every neighbour Black, across
+    // the edges too). Row 3 touches row 2 and, across the edge, row 0: it
+    // is a region of Black whose empty point (2,3) is Black's liberty, so
+    // White's chain (0,3) (1,3) (3,3) (joined across the edge) is dead.
+    let b = Board::from_diagram(
+        "
+XXXX
+.X.X
+XXXX
+OO.O
+",
+        Topology::Toroidal,
+    )
+    .unwrap();
+    let r = benson(&b);
+    assert_eq!(r.alive.black.len(), 10);
+    let rules = Rules {
+        topology: Topology::Toroidal,
+        ..area(0.0)
+    };
+    let dead = dead_stones(&b, &rules);
+    let mut want = vec![at(&b, 0, 3), at(&b, 1, 3), at(&b, 3, 3)];
+    want.sort();
+    assert_eq!(dead.iter(&b).collect::<Vec<_>>(), want);
+    // Black: 10 stones + 2 eyes + 4 points of row 3 = 16, all of it.
+    let s = score(&b, &rules, &dead);
+    assert_eq!((s.points.black, s.points.white), (16.0, 0.0));
+}
