@@ -778,3 +778,42 @@ OO.O
     let s = score(&b, &rules, &dead);
     assert_eq!((s.points.black, s.points.white), (16.0, 0.0));
 }
+
+#[test]
+fn every_size_and_topology_scores() {
+    // No panic on any size, planar or toroidal, empty or played; an empty
+    // board is nobody's (all points neutral) and has no statuses.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    for topology in [Topology::Planar, Topology::Toroidal] {
+        for size in 1..=25 {
+            let rules = Rules {
+                topology,
+                ..territory(0.5)
+            };
+            let empty = Board::new(size, topology).unwrap();
+            let s = score(&empty, &rules, &dead_stones(&empty, &rules));
+            assert_eq!(s.neutral as usize, size * size);
+            assert!(stone_statuses(&empty, &rules).is_empty());
+            let mut b = empty.clone();
+            let mut playout = tengen::Playout::new(rng.gen());
+            let mut c = Color::Black;
+            for _ in 0..size * size * 2 {
+                match playout.pick(&b, c) {
+                    Some(l) => {
+                        b.play_unchecked(l, c);
+                    }
+                    None => b.pass(),
+                }
+                c = c.opponent();
+            }
+            let dead = dead_stones(&b, &rules);
+            let t = score(&b, &rules, &dead);
+            let covered = t.territory.black + t.territory.white + t.neutral;
+            assert_eq!(
+                covered + t.stones.black + t.stones.white,
+                (size * size) as u32
+            );
+            assert_eq!(stone_statuses(&b, &rules).len(), b.area() - b.empty_count());
+        }
+    }
+}
