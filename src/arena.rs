@@ -33,6 +33,9 @@ pub struct MatchConfig {
     pub parallel: usize,
     /// Moves after which a game is stopped and scored (0: 3 x the points).
     pub max_moves: usize,
+    /// Fixed handicap stones for Black (0 for none), sent to both engines
+    /// with `set_free_handicap`.
+    pub handicap: usize,
 }
 
 /// How a game ended.
@@ -186,7 +189,7 @@ pub fn run_match(
 }
 
 /// A player's engine, started (or restarted after a failure) on demand.
-fn engine<'a>(
+pub(crate) fn engine<'a>(
     slot: &'a mut Option<GtpClient>,
     cmd: &str,
 ) -> Result<&'a mut GtpClient, ClientError> {
@@ -241,6 +244,10 @@ pub fn play_game(
         }
     };
 
+    if cfg.handicap >= 2 {
+        let _ = game.set_fixed_handicap(cfg.handicap);
+    }
+    let handicap: String = game.handicap().iter().map(|p| format!(" {p}")).collect();
     // Set both engines up.
     for c in Color::ALL {
         let e = seat(c);
@@ -249,6 +256,9 @@ pub fn play_game(
             "clear_board".to_string(),
             format!("komi {}", cfg.rules.komi),
         ];
+        if !handicap.is_empty() {
+            setup.push(format!("set_free_handicap{handicap}"));
+        }
         if let Some(tpm) = cfg.time_per_move {
             setup.push(format!("time_settings 0 {} 1", tpm.ceil().max(1.0)));
         }

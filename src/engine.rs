@@ -103,6 +103,20 @@ pub trait Engine {
     fn new_game(&mut self) {}
 }
 
+impl<E: Engine + ?Sized> Engine for Box<E> {
+    fn analyze(&mut self, req: &Request<'_>, limits: &Limits, stop: &AtomicBool) -> Analysis {
+        (**self).analyze(req, limits, stop)
+    }
+
+    fn decide(&mut self, req: &Request<'_>, analysis: &Analysis) -> Decision {
+        (**self).decide(req, analysis)
+    }
+
+    fn new_game(&mut self) {
+        (**self).new_game();
+    }
+}
+
 /// One root move of the flat search.
 #[derive(Clone, Debug)]
 struct Arm {

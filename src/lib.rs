@@ -13,6 +13,8 @@ mod geometry;
 pub mod gtp;
 mod handicap;
 mod phantom;
+mod phantom_arena;
+pub mod phantom_player;
 mod playout;
 mod point;
 mod rules;
@@ -29,6 +31,7 @@ pub use game::{CannotUndo, Game, GameEnd};
 pub use geometry::{Loc, SizeError, Topology};
 pub use handicap::{fixed_handicap_points, max_fixed_handicap, HandicapError};
 pub use phantom::{Observation, PlayerView, Referee, TryError, TryOutcome};
+pub use phantom_arena::{play_phantom_game, run_phantom_match, PhantomRecord};
 pub use playout::{area_diff, Playout, PlayoutResult};
 pub use point::{Move, Point, VertexError, MAX_SIZE};
 pub use rules::{KoRule, Preset, Rules, Scoring, SuicideRule, TieRule, UnknownPreset};
@@ -36,4 +39,4 @@ pub use score::{
     benson, benson_with, dead_stones, score, seki_stones, stone_statuses, stone_statuses_with,
     Benson, DeadStones, LocSet, Outcome, ParseStatusError, Score, StoneStatus, WinBy,
 };
-pub use sgf::{read_sgf, read_sgf_before, write_sgf, SgfError, SgfGame};
+pub use sgf::{read_sgf, read_sgf_before, write_sgf, write_sgf_annotated, SgfError, SgfGame};

@@ -3,6 +3,8 @@
 //! With no subcommand it speaks GTP; logging goes to standard error or to
 //! the file given with `--log`, never to standard output.
 
+mod tools;
+
 use clap::{Args, Parser, Subcommand};
 use std::fs::File;
 use std::io::{self, Write};
@@ -10,7 +12,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use tengen::engine::Limits;
-use tengen::gtp::{ChannelSource, Config, Session};
+use tengen::gtp::{ChannelSource, Config, PhantomKind, Session};
 use tengen::{Preset, Rules};
 
 /// tengen: a Go (baduk, weiqi) engine speaking GTP version 2.
@@ -28,6 +30,11 @@ struct Cli {
 enum Command {
     /// Speak GTP on standard input and output (the default).
     Gtp,
+    /// Play a match between two GTP engines, refereed and scored by tengen.
+    Match(tools::MatchArgs),
+    /// Referee Phantom Go games between two engines speaking tengen's
+    /// Phantom Go GTP extension.
+    Referee(tools::MatchArgs),
 }
 
 /// The engine's options, shared by every subcommand that plays.
@@ -82,6 +89,10 @@ struct EngineArgs {
     /// Write no log at all.
     #[arg(long, global = true)]
     quiet: bool,
+
+    /// The Phantom Go player in Phantom mode: sampling, naive or random.
+    #[arg(long, default_value_t = PhantomKind::Sampling, global = true)]
+    phantom_player: PhantomKind,
 }
 
 fn parse_preset(s: &str) -> Result<Preset, String> {
@@ -117,6 +128,14 @@ fn parse_fraction(s: &str) -> Result<f64, String> {
 }
 
 impl EngineArgs {
+    fn game_settings(&self) -> tools::GameSettings {
+        tools::GameSettings {
+            size: self.size,
+            komi: self.komi,
+            rules: self.rules,
+        }
+    }
+
     fn config(&self) -> Config {
         let mut rules = self.rules.map_or_else(Rules::default, Rules::preset);
         if let Some(k) = self.komi {
@@ -141,6 +160,7 @@ impl EngineArgs {
             lag: Duration::from_secs_f64(self.lag),
             seed,
             resign_below: self.resign,
+            phantom: self.phantom_player,
         }
     }
 
@@ -185,5 +205,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Gtp) {
         Command::Gtp => run_gtp(&cli.engine),
+        Command::Match(args) => tools::run(&args, cli.engine.game_settings(), false),
+        Command::Referee(args) => tools::run(&args, cli.engine.game_settings(), true),
     }
 }

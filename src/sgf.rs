@@ -179,6 +179,16 @@ pub fn read_sgf_before(input: &[u8], move_number: usize) -> Result<SgfGame, SgfE
 /// The tie rule, move limit, capture goal and topology have no SGF
 /// property and are not written. A komi that is not finite is not written.
 pub fn write_sgf(game: &Game, result: Option<&str>) -> String {
+    write_sgf_annotated(game, result, &|_| None)
+}
+
+/// [`write_sgf`], with a comment (`C`) on move `i` (from 0) wherever
+/// `comment(i)` gives one; used for Phantom Go's refused tries.
+pub fn write_sgf_annotated(
+    game: &Game,
+    result: Option<&str>,
+    comment: &dyn Fn(usize) -> Option<String>,
+) -> String {
     let size = game.size();
     let rules = game.rules();
     let mut s = String::with_capacity(128 + 6 * game.moves().len());
@@ -236,6 +246,11 @@ pub fn write_sgf(game: &Game, result: Option<&str>) -> String {
             push_point(&mut s, p, size);
         }
         s.push(']');
+        if let Some(text) = comment(i) {
+            s.push_str("C[");
+            escape_into(&mut s, &text);
+            s.push(']');
+        }
         if i % 12 == 11 {
             s.push('\n');
         }

@@ -20,6 +20,7 @@ fn config(a: String, b: String, games: usize) -> MatchConfig {
         timeout: Duration::from_secs(10),
         parallel: 2,
         max_moves: 0,
+        handicap: 0,
     }
 }
 

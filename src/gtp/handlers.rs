@@ -217,8 +217,15 @@ impl Session {
             C::ProtocolVersion => Ok("2".into()),
             C::Name => Ok("tengen".into()),
             C::Version => Ok(env!("CARGO_PKG_VERSION").into()),
-            C::KnownCommand(n) => Ok(COMMAND_NAMES.contains(&n.as_str()).to_string()),
-            C::ListCommands => Ok(COMMAND_NAMES.join("\n")),
+            C::KnownCommand(n) => Ok((COMMAND_NAMES.contains(&n.as_str())
+                || super::PHANTOM_COMMANDS.contains(&n.as_str()))
+            .to_string()),
+            C::ListCommands => Ok(COMMAND_NAMES
+                .iter()
+                .chain(super::PHANTOM_COMMANDS.iter())
+                .copied()
+                .collect::<Vec<_>>()
+                .join("\n")),
             C::Quit => {
                 self.quit = true;
                 Ok(String::new())
@@ -315,6 +322,7 @@ impl Session {
     /// rules and the time system.
     fn new_game(&mut self, game: Game) {
         self.game = game;
+        self.phantom = None;
         self.engine.new_game();
         self.clock.set_system(self.clock.system());
     }
@@ -328,7 +336,7 @@ impl Session {
 
     /// The search limits for one move of `c`: the configured ones,
     /// shortened by the clock.
-    fn move_limits(&self, c: Color) -> Limits {
+    pub(super) fn move_limits(&self, c: Color) -> Limits {
         let mut limits = self.config.limits;
         let to_go = (self.game.board().empty_count() / 2).max(10);
         let to_go = u32::try_from(to_go).unwrap_or(u32::MAX);

@@ -18,6 +18,7 @@
 mod command;
 mod handlers;
 mod input;
+mod phantom;
 mod time;
 
 pub use command::{
@@ -25,6 +26,7 @@ pub use command::{
     RuleCommand, COMMAND_NAMES,
 };
 pub use input::{read_line, ChannelSource, Line, LineSource, ReaderSource, Signals, MAX_LINE};
+pub use phantom::{PhantomKind, PHANTOM_COMMANDS};
 pub use time::{Clock, TimeSystem};
 
 use crate::engine::{Engine, Limits, MonteCarlo};
@@ -54,6 +56,8 @@ pub struct Config {
     pub seed: u64,
     /// Resign below this win rate (0 never resigns).
     pub resign_below: f64,
+    /// Which Phantom Go player answers `genmove` in Phantom mode.
+    pub phantom: PhantomKind,
 }
 
 impl Default for Config {
@@ -68,6 +72,7 @@ impl Default for Config {
             lag: Duration::from_millis(500),
             seed: 1,
             resign_below: 0.0,
+            phantom: PhantomKind::default(),
         }
     }
 }
@@ -81,6 +86,8 @@ pub struct Session {
     signals: Arc<Signals>,
     log: Box<dyn Write>,
     quit: bool,
+    phantom: Option<phantom::PhantomState>,
+    phantom_color: crate::color::Color,
 }
 
 impl std::fmt::Debug for Session {
@@ -111,6 +118,8 @@ impl Session {
             signals: Arc::new(Signals::default()),
             log: Box::new(io::sink()),
             quit: false,
+            phantom: None,
+            phantom_color: crate::color::Color::Black,
         })
     }
 
@@ -173,6 +182,9 @@ impl Session {
         let id = cl.id.as_deref().unwrap_or("");
         if line.overlong {
             return respond(out, id, Err(GtpError::Other("line too long".into())));
+        }
+        if let Some(result) = self.phantom_command(&cl) {
+            return respond(out, id, result);
         }
         match Command::parse(&cl.name, &cl.args) {
             Ok(Command::LzAnalyze(args)) => self.lz_analyze(id, args, false, src, out),

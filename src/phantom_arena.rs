@@ -1,0 +1,269 @@
+//! Phantom Go games between two GTP engines that speak tengen's Phantom
+//! extension, refereed by [`Referee`]: the machinery behind `tengen
+//! referee`. An engine is never sent its opponent's move points.
+//!
+//! The protocol, after the usual `boardsize`, `clear_board`, `komi` and
+//! (for a handicap) `set_free_handicap`:
+//! - `phantom-start [capture_goal=N] [topology=toroidal]`: Phantom mode on.
+//! - `genmove COLOR`: the engine's try (a vertex or `pass`; `resign` loses).
+//! - `phantom-accepted VERTEX|pass`: the try was played.
+//! - `phantom-refused VERTEX`: the try was illegal; the next `genmove`
+//!   asks again for the same turn. A point may be tried once a turn.
+//! - `phantom-opponent_refused`: one of the opponent's tries was refused.
+//! - `phantom-opponent_moved`: the opponent played a stone somewhere.
+//! - `phantom-opponent_passed`: the opponent passed.
+//! - `phantom-captured COLOR VERTEX...`: these stones of COLOR were removed.
+//! - `phantom-game_over RESULT black VERTEX... white VERTEX...`: the end,
+//!   with the real board revealed.
+
+use crate::arena::{engine, GameRecord, MatchConfig, MatchSummary, Termination};
+use crate::client::{ClientError, GtpClient};
+use crate::color::Color;
+use crate::game::Game;
+use crate::phantom::{Referee, TryError, TryOutcome};
+use crate::point::{Move, Point};
+use crate::score::Outcome;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
+
+/// A finished Phantom game: the record, and each move's refused tries.
+#[derive(Clone, Debug)]
+pub struct PhantomRecord {
+    /// The game as refereed (real moves), its result and how it ended.
+    pub record: GameRecord,
+    /// For each move index (from 0) that had them, the points its player
+    /// tried and was refused before it.
+    pub refused: Vec<(usize, Vec<Point>)>,
+}
+
+/// Plays a whole Phantom match, `parallel` games at a time, calling
+/// `on_game` as each ends.
+///
+/// # Errors
+/// [`ClientError::Spawn`] when an engine cannot be started at all.
+pub fn run_phantom_match(
+    cfg: &MatchConfig,
+    mut on_game: impl FnMut(&PhantomRecord, &MatchSummary),
+) -> Result<MatchSummary, ClientError> {
+    for e in &cfg.engines {
+        GtpClient::spawn(e)?.quit();
+    }
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = channel();
+    let mut summary = MatchSummary::default();
+    std::thread::scope(|scope| {
+        for _ in 0..cfg.parallel.clamp(1, cfg.games.max(1)) {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || {
+                let mut engines: [Option<GtpClient>; 2] = [None, None];
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= cfg.games || tx.send(play_phantom_game(cfg, i, &mut engines)).is_err() {
+                        break;
+                    }
+                }
+                for e in engines.into_iter().flatten() {
+                    e.quit();
+                }
+            });
+        }
+        drop(tx);
+        for r in rx {
+            summary.add(&r.record);
+            on_game(&r, &summary);
+        }
+    });
+    Ok(summary)
+}
+
+fn vertices(points: &[Point]) -> String {
+    points.iter().map(|p| format!(" {p}")).collect()
+}
+
+/// Plays Phantom game number `index` (engine `index % 2` has Black).
+pub fn play_phantom_game(
+    cfg: &MatchConfig,
+    index: usize,
+    engines: &mut [Option<GtpClient>; 2],
+) -> PhantomRecord {
+    let black_engine = index % 2;
+    let seat = |c: Color| {
+        if c == Color::Black {
+            black_engine
+        } else {
+            1 - black_engine
+        }
+    };
+    let mut game = Game::new(cfg.size, cfg.rules)
+        .unwrap_or_else(|_| Game::new(9, cfg.rules).expect("9x9 is a valid size"));
+    if cfg.handicap >= 2 {
+        let _ = game.set_fixed_handicap(cfg.handicap);
+    }
+    let handicap = game.handicap().to_vec();
+    let mut referee = Referee::new(game);
+    let mut slowest = [Duration::ZERO; 2];
+    let mut refused: Vec<(usize, Vec<Point>)> = Vec::new();
+    let t = cfg.timeout;
+    let finish = |referee: &Referee, term: Termination, slowest, refused| {
+        let outcome = match &term {
+            Termination::Scored => referee.result().unwrap_or(Outcome::Draw),
+            Termination::Resigned(c)
+            | Termination::IllegalMove(c, _)
+            | Termination::Failed(c, _)
+            | Termination::Protocol(c, _) => Outcome::Win {
+                winner: c.opponent(),
+                by: crate::score::WinBy::Resignation,
+            },
+        };
+        PhantomRecord {
+            record: GameRecord {
+                index,
+                black_engine,
+                game: referee.game().clone(),
+                outcome,
+                termination: term,
+                slowest_move: slowest,
+                engines_agreed_on_dead: false,
+            },
+            refused,
+        }
+    };
+    // Sends `cmd` to colour `c`'s engine; a failure loses the game for `c`.
+    macro_rules! tell {
+        ($c:expr, $cmd:expr) => {{
+            let c: Color = $c;
+            let cmd: String = $cmd;
+            let e = seat(c);
+            if let Err(err) = engine(&mut engines[e], &cfg.engines[e]).and_then(|g| g.send(&cmd, t))
+            {
+                let term = if matches!(err, ClientError::Refused(_)) {
+                    Termination::Protocol(c, format!("{cmd}: {err}"))
+                } else {
+                    engines[e] = None;
+                    Termination::Failed(c, format!("{cmd}: {err}"))
+                };
+                return finish(&referee, term, slowest, refused);
+            }
+        }};
+    }
+
+    let mut start = "phantom-start".to_string();
+    if let Some(goal) = cfg.rules.capture_goal {
+        start.push_str(&format!(" capture_goal={goal}"));
+    }
+    if cfg.rules.topology == crate::geometry::Topology::Toroidal {
+        start.push_str(" topology=toroidal");
+    }
+    for c in Color::ALL {
+        tell!(c, format!("boardsize {}", cfg.size));
+        tell!(c, "clear_board".to_string());
+        tell!(c, format!("komi {}", cfg.rules.komi));
+        if !handicap.is_empty() {
+            tell!(c, format!("set_free_handicap{}", vertices(&handicap)));
+        }
+        if let Some(tpm) = cfg.time_per_move {
+            tell!(c, format!("time_settings 0 {} 1", tpm.ceil().max(1.0)));
+        }
+        tell!(c, start.clone());
+    }
+
+    let limit = if cfg.max_moves == 0 {
+        3 * cfg.size * cfg.size
+    } else {
+        cfg.max_moves
+    };
+    let mut this_turn: Vec<Point> = Vec::new();
+    while !referee.is_over() && referee.game().moves().len() < limit {
+        let c = referee.to_move();
+        let e = seat(c);
+        let started = Instant::now();
+        let reply = engine(&mut engines[e], &cfg.engines[e])
+            .and_then(|g| g.send(&format!("genmove {c}"), t));
+        slowest[c.index()] = slowest[c.index()].max(started.elapsed());
+        let text = match reply {
+            Ok(text) => text,
+            Err(err) => {
+                engines[e] = None;
+                return finish(
+                    &referee,
+                    Termination::Failed(c, format!("genmove: {err}")),
+                    slowest,
+                    refused,
+                );
+            }
+        };
+        if text.eq_ignore_ascii_case("resign") {
+            return finish(&referee, Termination::Resigned(c), slowest, refused);
+        }
+        let Ok(mv) = text.parse::<Move>() else {
+            return finish(
+                &referee,
+                Termination::Protocol(c, format!("genmove answered {text:?}")),
+                slowest,
+                refused,
+            );
+        };
+        let moves_before = referee.game().moves().len();
+        match referee.try_move(mv) {
+            Err(err @ (TryError::RepeatedTry | TryError::OffBoard)) => {
+                return finish(
+                    &referee,
+                    Termination::IllegalMove(c, format!("{mv}: {err}")),
+                    slowest,
+                    refused,
+                );
+            }
+            Err(TryError::GameOver) => break,
+            Ok(TryOutcome::Refused) => {
+                if let Move::Play(p) = mv {
+                    this_turn.push(p);
+                }
+                tell!(c, format!("phantom-refused {mv}"));
+                tell!(c.opponent(), "phantom-opponent_refused".to_string());
+            }
+            Ok(outcome) => {
+                if !this_turn.is_empty() {
+                    refused.push((moves_before, std::mem::take(&mut this_turn)));
+                }
+                tell!(c, format!("phantom-accepted {mv}"));
+                if mv == Move::Pass {
+                    tell!(c.opponent(), "phantom-opponent_passed".to_string());
+                } else {
+                    tell!(c.opponent(), "phantom-opponent_moved".to_string());
+                }
+                if let TryOutcome::Accepted { captured } = outcome {
+                    if !captured.is_empty() {
+                        for who in [c, c.opponent()] {
+                            tell!(
+                                who,
+                                format!("phantom-captured {}{}", c.opponent(), vertices(&captured))
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let outcome = referee.result().unwrap_or(Outcome::Draw);
+    let board = referee.game().board();
+    let stones = |c: Color| -> Vec<Point> {
+        board
+            .locs()
+            .filter(|&l| board.color_at(l) == Some(c))
+            .map(|l| board.point(l))
+            .collect()
+    };
+    let reveal = format!(
+        "phantom-game_over {outcome} black{} white{}",
+        vertices(&stones(Color::Black)),
+        vertices(&stones(Color::White))
+    );
+    for c in Color::ALL {
+        if let Some(g) = engines[seat(c)].as_mut() {
+            let _ = g.send(&reveal, t);
+        }
+    }
+    finish(&referee, Termination::Scored, slowest, refused)
+}

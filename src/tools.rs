@@ -1,0 +1,242 @@
+//! The `match` and `referee` subcommands of the binary: engine-against-engine
+//! matches, in standard Go or in Phantom Go, with a progress bar, one SGF
+//! file per game, and the win rate with its confidence interval at the end.
+
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use tengen::{
+    run_match, run_phantom_match, write_sgf, write_sgf_annotated, GameRecord, MatchConfig,
+    MatchSummary, Preset, Rules, Termination,
+};
+
+/// Options of `tengen match` and `tengen referee`.
+#[derive(Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// The first engine's command line (Black in even games), e.g.
+    /// "tengen --level hard".
+    #[arg(long, alias = "black")]
+    pub engine1: String,
+    /// The second engine's command line, e.g.
+    /// "/usr/games/gnugo --mode gtp --level 10 --chinese-rules".
+    #[arg(long, alias = "white")]
+    pub engine2: String,
+    /// How many games (colours alternate).
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Fixed handicap stones for Black.
+    #[arg(long, default_value_t = 0)]
+    pub handicap: usize,
+    /// Capture Go: the first to capture this many stones wins.
+    #[arg(long)]
+    pub capture_goal: Option<u32>,
+    /// Play on a toroidal board.
+    #[arg(long)]
+    pub toroidal: bool,
+    /// Seconds per move sent to the engines (`time_settings 0 T 1`).
+    #[arg(long)]
+    pub time_per_move: Option<f64>,
+    /// Seconds an engine may take for any answer before it loses.
+    #[arg(long, default_value_t = 60.0)]
+    pub timeout: f64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub parallel: usize,
+    /// Moves after which a game is stopped and scored [default: 3 x points].
+    #[arg(long, default_value_t = 0)]
+    pub max_moves: usize,
+    /// Folder for one SGF file per game (created if missing).
+    #[arg(long)]
+    pub sgf_dir: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+/// The game settings shared with the engine options: `--size`, `--komi`
+/// and `--rules` apply to the games the referee runs.
+#[derive(Clone, Copy, Debug)]
+pub struct GameSettings {
+    /// Board size.
+    pub size: u8,
+    /// Komi, if given [default: the rules' komi; 7.5 for Phantom Go, 0.5
+    /// with handicap].
+    pub komi: Option<f64>,
+    /// Rules preset, if given.
+    pub rules: Option<Preset>,
+}
+
+impl MatchArgs {
+    fn config(&self, game: GameSettings, phantom: bool) -> Result<MatchConfig, String> {
+        if !(self.timeout.is_finite() && self.timeout > 0.0 && self.timeout < 1e6) {
+            return Err("--timeout must be a positive number of seconds".into());
+        }
+        if let Some(t) = self.time_per_move {
+            if !(t.is_finite() && t > 0.0 && t < 1e6) {
+                return Err("--time-per-move must be a positive number of seconds".into());
+            }
+        }
+        let mut rules = game.rules.map_or_else(Rules::default, Rules::preset);
+        rules.komi = match (game.komi, phantom) {
+            (Some(k), _) if k.is_finite() => k,
+            (Some(_), _) => return Err("--komi must be a finite number".into()),
+            (None, true) if self.handicap >= 2 => 0.5,
+            (None, true) => 7.5,
+            (None, false) => rules.komi,
+        };
+        rules.capture_goal = self.capture_goal;
+        if self.toroidal {
+            rules.topology = tengen::Topology::Toroidal;
+        }
+        Ok(MatchConfig {
+            engines: [self.engine1.clone(), self.engine2.clone()],
+            games: self.games,
+            size: usize::from(game.size),
+            rules,
+            time_per_move: self.time_per_move,
+            timeout: Duration::from_secs_f64(self.timeout),
+            parallel: self.parallel.max(1),
+            max_moves: self.max_moves,
+            handicap: self.handicap,
+        })
+    }
+}
+
+fn termination_text(r: &GameRecord) -> String {
+    match &r.termination {
+        Termination::Scored => "scored".into(),
+        Termination::Resigned(c) => format!("{c} resigned"),
+        Termination::IllegalMove(c, m) => format!("{c} illegal move {m}"),
+        Termination::Failed(c, m) => format!("{c} failed: {m}"),
+        Termination::Protocol(c, m) => format!("{c} protocol error: {m}"),
+    }
+}
+
+fn progress(done: usize, total: usize, s: &MatchSummary) {
+    let width = 30;
+    let filled = (done * width).checked_div(total).unwrap_or(width);
+    eprint!(
+        "\r[{}{}] {done}/{total}  engine1 {} - engine2 {} - draws {}   ",
+        "#".repeat(filled),
+        ".".repeat(width - filled),
+        s.wins[0],
+        s.wins[1],
+        s.draws
+    );
+    let _ = std::io::stderr().flush();
+}
+
+fn summary_text(s: &MatchSummary) -> String {
+    let Some(p) = s.win_rate() else {
+        return "no games played".into();
+    };
+    let (lo, hi) = s.confidence_95().unwrap_or((p, p));
+    let elo = |x: f64| {
+        let e = MatchSummary::elo(x);
+        if e.is_finite() {
+            format!("{e:+.0}")
+        } else if e > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
+    };
+    format!(
+        "games {}: engine1 {} wins, engine2 {} wins, {} draws\n\
+         engine1 score rate {:.1}% (95% CI {:.1}% to {:.1}%), Elo difference {} ({} to {})",
+        s.games(),
+        s.wins[0],
+        s.wins[1],
+        s.draws,
+        100.0 * p,
+        100.0 * lo,
+        100.0 * hi,
+        elo(p),
+        elo(lo),
+        elo(hi)
+    )
+}
+
+/// Runs `tengen match` (standard Go) or, with `phantom`, `tengen referee`.
+pub fn run(args: &MatchArgs, game: GameSettings, phantom: bool) -> ExitCode {
+    let cfg = match args.config(game, phantom) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("tengen: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(dir) = &args.sgf_dir {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("tengen: cannot create {}: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    let total = cfg.games;
+    let show = !args.no_progress;
+    if show {
+        progress(0, total, &MatchSummary::default());
+    }
+    let mut done = 0;
+    let mut report = |r: &GameRecord, sgf: String, s: &MatchSummary| {
+        done += 1;
+        if show {
+            eprint!("\r");
+        }
+        let black = r.black_engine + 1;
+        println!(
+            "game {:>3}: engine{black} black, {} ({}), {} moves, slowest move B {:.2}s W {:.2}s",
+            r.index + 1,
+            r.outcome,
+            termination_text(r),
+            r.game.moves().len(),
+            r.slowest_move[0].as_secs_f64(),
+            r.slowest_move[1].as_secs_f64(),
+        );
+        if let Some(dir) = &args.sgf_dir {
+            let path = dir.join(format!("game-{:03}.sgf", r.index + 1));
+            if let Err(e) = std::fs::write(&path, sgf) {
+                eprintln!("tengen: cannot write {}: {e}", path.display());
+            }
+        }
+        if show {
+            progress(done, total, s);
+        }
+    };
+    let result = if phantom {
+        run_phantom_match(&cfg, |p, s| {
+            let comment = |i: usize| {
+                p.refused.iter().find(|(m, _)| *m == i).map(|(_, pts)| {
+                    let list: Vec<String> = pts.iter().map(|q| q.to_string()).collect();
+                    format!("refused before this move: {}", list.join(" "))
+                })
+            };
+            let sgf = write_sgf_annotated(
+                &p.record.game,
+                Some(&p.record.outcome.to_string()),
+                &comment,
+            );
+            report(&p.record, sgf, s);
+        })
+    } else {
+        run_match(&cfg, |r, s| {
+            let sgf = write_sgf(&r.game, Some(&r.outcome.to_string()));
+            report(r, sgf, s);
+        })
+    };
+    if show {
+        eprintln!();
+    }
+    match result {
+        Ok(s) => {
+            println!("{}", summary_text(&s));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tengen: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! `tengen match` and `tengen referee` through the real binary.
+
+use std::process::Command;
+
+fn tengen() -> &'static str {
+    env!("CARGO_BIN_EXE_tengen")
+}
+
+fn run(args: &[&str]) -> (bool, String) {
+    let out = Command::new(tengen())
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn match_between_two_tengens_writes_sgf_and_a_summary() {
+    let dir = std::env::temp_dir().join(format!("tengen-match-{}", std::process::id()));
+    let engine = format!("{} --playouts 50 --seed 3 --quiet", tengen());
+    let (ok, out) = run(&[
+        "match",
+        "--engine1",
+        &engine,
+        "--engine2",
+        &engine,
+        "--size",
+        "7",
+        "--games",
+        "2",
+        "--parallel",
+        "2",
+        "--no-progress",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}");
+    assert!(out.contains("games 2:"), "{out}");
+    assert!(out.contains("95% CI"), "{out}");
+    for i in 1..=2 {
+        let sgf = std::fs::read(dir.join(format!("game-{i:03}.sgf"))).unwrap();
+        let game = tengen::read_sgf(&sgf).expect("the match writes readable SGF");
+        assert_eq!(game.game.size(), 7);
+        assert!(game.result.is_some());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn phantom_referee_plays_sampling_against_random() {
+    let dir = std::env::temp_dir().join(format!("tengen-referee-{}", std::process::id()));
+    let smart = format!("{} --playouts 200 --seed 5 --quiet", tengen());
+    let random = format!("{} --seed 6 --quiet --phantom-player random", tengen());
+    let (ok, out) = run(&[
+        "referee",
+        "--engine1",
+        &smart,
+        "--engine2",
+        &random,
+        "--size",
+        "7",
+        "--games",
+        "2",
+        "--no-progress",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}");
+    assert!(out.contains("games 2:"), "{out}");
+    // No protocol errors, illegal repeats or failures: every game is scored.
+    assert_eq!(out.matches("(scored)").count(), 2, "{out}");
+    let sgf = std::fs::read_to_string(dir.join("game-001.sgf")).unwrap();
+    assert!(sgf.contains("KM[7.5]"), "{sgf}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_match_arguments_fail_cleanly() {
+    let (ok, _) = run(&[
+        "match",
+        "--engine1",
+        "/nonexistent/x",
+        "--engine2",
+        "/nonexistent/y",
+        "--games",
+        "1",
+        "--no-progress",
+    ]);
+    assert!(!ok);
+    let (ok, _) = run(&[
+        "match",
+        "--engine1",
+        "a",
+        "--engine2",
+        "b",
+        "--timeout",
+        "-1",
+    ]);
+    assert!(!ok);
+    let (ok, _) = run(&[
+        "referee",
+        "--size",
+        "99",
+        "--engine1",
+        "a",
+        "--engine2",
+        "b",
+    ]);
+    assert!(!ok);
+}
