@@ -221,6 +221,19 @@ impl Board {
         Loc(self.empties[i])
     }
 
+    /// Exchanges the `i`-th and `j`-th entries of the (unordered) list of
+    /// empty locations; both must be below [`empty_count`](Self::empty_count).
+    /// The set of empty points is unchanged: playouts use this to set aside
+    /// rejected candidates without a scratch array.
+    #[inline(always)]
+    pub(crate) fn swap_empties(&mut self, i: usize, j: usize) {
+        let (a, b) = (self.empties[i], self.empties[j]);
+        self.empties[i] = b;
+        self.empties[j] = a;
+        self.empty_pos[b as usize] = i as u16;
+        self.empty_pos[a as usize] = j as u16;
+    }
+
     /// The number of liberties of the chain through `l` (0 for an empty point).
     #[inline]
     pub fn liberties(&self, l: Loc) -> usize {
@@ -314,23 +327,55 @@ impl Board {
     pub fn is_eye(&self, l: Loc, c: Color) -> bool {
         let i = l.index();
         let me = cell_of(c);
-        for &n in &self.geom.nbr[i] {
-            if n == OFF {
-                break;
-            }
-            if self.cell[n as usize] != me {
-                return false;
-            }
+        // Unused neighbour slots are OFF, whose cell is BORDER.
+        let mut all_mine = true;
+        for n in self.geom.nbr[i] {
+            let cn = self.cell[n as usize];
+            all_mine &= cn == me || cn == BORDER;
         }
+        all_mine && self.eye_diagonals_ok(i, c)
+    }
+
+    /// The diagonal half of [`is_eye`](Self::is_eye): fewer than two
+    /// "bad" diagonals, counting an edge as one.
+    #[inline(always)]
+    fn eye_diagonals_ok(&self, i: usize, c: Color) -> bool {
         let opp = cell_of(c.opponent());
         let mut bad = u32::from(self.geom.edge[i] > 0);
-        for &d in &self.geom.diag[i] {
-            if d == OFF {
-                break;
-            }
+        for d in self.geom.diag[i] {
             bad += u32::from(self.cell[d as usize] == opp);
         }
         bad < 2
+    }
+
+    /// Whether a light playout may play `c` at the empty location `l`:
+    /// the same as `!is_eye(l, c) && is_legal_simple(l, c)`, in one pass
+    /// with few branches.
+    #[inline(always)]
+    pub(crate) fn is_playout_move(&self, l: Loc, c: Color) -> bool {
+        let i = l.index();
+        let nb = self.geom.nbr[i];
+        let cells = nb.map(|n| self.cell[n as usize]);
+        if (cells[0] == EMPTY) | (cells[1] == EMPTY) | (cells[2] == EMPTY) | (cells[3] == EMPTY) {
+            // Not an eye, not suicide, and not the ko point (a ko point
+            // has no empty neighbour).
+            return true;
+        }
+        let me = cell_of(c);
+        let opp = cell_of(c.opponent());
+        let mut legal = false;
+        let mut any_opp = false;
+        for k in 0..4 {
+            // Off the board, head[OFF] is OFF and libs[OFF] is 0.
+            let libs = self.libs[self.head[nb[k] as usize] as usize];
+            let is_opp = cells[k] == opp;
+            legal |= (cells[k] == me && libs > 1) | (is_opp && libs == 1);
+            any_opp |= is_opp;
+        }
+        if !any_opp && self.eye_diagonals_ok(i, c) {
+            return false;
+        }
+        legal && !(i as u16 == self.ko && c == self.ko_color)
     }
 
     /// Plays a stone of `c` at point `p`, forbidding suicide and the simple
@@ -387,45 +432,51 @@ impl Board {
         self.hash ^= zobrist::stone(c, p);
         self.last_move = p as u16;
 
-        let nbrs = self.geom.nbr[p];
+        // Empty points and off-board slots have head OFF, so `h` holds the
+        // heads of the neighbouring chains, or OFF.
+        let nb = self.geom.nbr[p];
+        let h = nb.map(|n| self.head[n as usize]);
         let mut libs = 0u16;
         let mut sum = 0u32;
-        let mut roots = [OFF; 4];
-        let mut nr = 0;
-        for &n in &nbrs {
-            if n == OFF {
-                break;
-            }
-            let cn = self.cell[n as usize];
-            if cn == EMPTY {
-                libs += 1;
-                sum += u32::from(n);
-            } else {
-                let r = self.head[n as usize];
-                if !roots[..nr].contains(&r) {
-                    roots[nr] = r;
-                    nr += 1;
-                    self.libs[r as usize] -= 1;
-                    self.lib_sum[r as usize] -= p as u32;
-                }
-            }
+        for n in nb {
+            let e = self.cell[n as usize] == EMPTY;
+            libs += u16::from(e);
+            sum += u32::from(e) * u32::from(n);
         }
         self.libs[p] = libs;
         self.lib_sum[p] = sum;
+        // Each distinct neighbouring chain loses the liberty p, once.
+        let first = [
+            h[0] != OFF,
+            h[1] != OFF && h[1] != h[0],
+            h[2] != OFF && h[2] != h[0] && h[2] != h[1],
+            h[3] != OFF && h[3] != h[0] && h[3] != h[1] && h[3] != h[2],
+        ];
+        let mut own = 0u32;
+        let mut dead = 0u32;
+        for k in 0..4 {
+            let r = h[k] as usize;
+            let f = first[k];
+            self.libs[r] -= u16::from(f);
+            self.lib_sum[r] -= u32::from(f) * p as u32;
+            let cr = self.cell[r];
+            own |= u32::from(f && cr == me) << k;
+            dead |= u32::from(f && cr == opp && self.libs[r] == 0) << k;
+        }
 
         let mut root = p as u16;
-        for &r in &roots[..nr] {
-            if self.cell[r as usize] == me {
-                root = self.merge(root, r, me);
-            }
+        while own != 0 {
+            let k = own.trailing_zeros() as usize;
+            own &= own - 1;
+            root = self.merge(root, h[k]);
         }
         let mut captured = 0u32;
         let mut ko = OFF;
-        for &r in &roots[..nr] {
-            if self.cell[r as usize] == opp && self.libs[r as usize] == 0 {
-                captured += self.remove_chain(r);
-                ko = r;
-            }
+        while dead != 0 {
+            let k = dead.trailing_zeros() as usize;
+            dead &= dead - 1;
+            captured += self.remove_chain(h[k]);
+            ko = h[k];
         }
         self.captures[c] += captured;
         let root = root as usize;
@@ -498,8 +549,9 @@ impl Board {
             .fold(0, |h, s| h ^ zobrist::stone(c, s.index()))
     }
 
-    /// Merges chains `a` and `b` of colour `me`; returns the new head.
-    fn merge(&mut self, a: u16, b: u16, me: u8) -> u16 {
+    /// Merges the chains with heads `a` and `b` (of one colour); returns
+    /// the new head.
+    fn merge(&mut self, a: u16, b: u16) -> u16 {
         let (big, small) = if self.stones[a as usize] >= self.stones[b as usize] {
             (a, b)
         } else {
@@ -509,31 +561,20 @@ impl Board {
         let mut added_sum = 0u32;
         let mut s = small;
         loop {
-            for &q in &self.geom.nbr[s as usize] {
-                if q == OFF {
-                    break;
-                }
-                if self.cell[q as usize] != EMPTY {
-                    continue;
-                }
+            for q in self.geom.nbr[s as usize] {
                 // q is a liberty of `small`: new to `big` unless a stone
-                // labelled `big` touches it. Stones of `small` are relabelled
-                // as they are visited, so a liberty shared by several of them
-                // is counted once, at the first one visited.
+                // labelled `big` touches it (empty and off-board slots have
+                // head OFF). Stones of `small` are relabelled as they are
+                // visited, so a liberty shared by several of them is
+                // counted once, at the first one visited. The row of OFF
+                // is all OFF.
                 let mut known = false;
-                for &n in &self.geom.nbr[q as usize] {
-                    if n == OFF {
-                        break;
-                    }
-                    if self.cell[n as usize] == me && self.head[n as usize] == big {
-                        known = true;
-                        break;
-                    }
+                for n in self.geom.nbr[q as usize] {
+                    known |= self.head[n as usize] == big;
                 }
-                if !known {
-                    added += 1;
-                    added_sum += u32::from(q);
-                }
+                let new = self.cell[q as usize] == EMPTY && !known;
+                added += u16::from(new);
+                added_sum += u32::from(new) * u32::from(q);
             }
             self.head[s as usize] = big;
             s = self.next[s as usize];
@@ -558,6 +599,7 @@ impl Board {
         let mut s = r;
         loop {
             self.cell[s as usize] = EMPTY;
+            self.head[s as usize] = OFF;
             self.add_empty(s as usize);
             self.hash ^= zobrist::stone(c, s as usize);
             count += 1;
@@ -567,22 +609,18 @@ impl Board {
             }
         }
         loop {
-            let mut roots = [OFF; 4];
-            let mut nr = 0;
-            for &n in &self.geom.nbr[s as usize] {
-                if n == OFF {
-                    break;
-                }
-                if color_of(self.cell[n as usize]).is_none() {
-                    continue;
-                }
-                let h = self.head[n as usize];
-                if !roots[..nr].contains(&h) {
-                    roots[nr] = h;
-                    nr += 1;
-                    self.libs[h as usize] += 1;
-                    self.lib_sum[h as usize] += u32::from(s);
-                }
+            // The removed stones now have head OFF, like empty points.
+            let h = self.geom.nbr[s as usize].map(|n| self.head[n as usize]);
+            let first = [
+                h[0] != OFF,
+                h[1] != OFF && h[1] != h[0],
+                h[2] != OFF && h[2] != h[0] && h[2] != h[1],
+                h[3] != OFF && h[3] != h[0] && h[3] != h[1] && h[3] != h[2],
+            ];
+            for k in 0..4 {
+                let f = first[k];
+                self.libs[h[k] as usize] += u16::from(f);
+                self.lib_sum[h[k] as usize] += u32::from(f) * u32::from(s);
             }
             s = self.next[s as usize];
             if s == r {
@@ -633,6 +671,7 @@ impl Board {
         for i in 0..n {
             if self.cell[i] == EMPTY {
                 self.add_empty(i);
+                self.head[i] = OFF;
             } else if let Some(c) = color_of(self.cell[i]) {
                 self.hash ^= zobrist::stone(c, i);
                 self.head[i] = OFF;
@@ -760,6 +799,20 @@ impl Board {
             if self.chain(l).count() != self.stones[h] as usize {
                 return Err(format!("chain list at {} is broken", self.point(l)));
             }
+        }
+        let off = OFF as usize;
+        if self.cell[off] != BORDER
+            || self.head[off] != OFF
+            || self.libs[off] != 0
+            || self.lib_sum[off] != 0
+        {
+            return Err("the off-board slot was written to".into());
+        }
+        if let Some(&e) = expected.iter().find(|&&e| self.head[e as usize] != OFF) {
+            return Err(format!(
+                "empty point {} has a chain head",
+                self.point(Loc(e))
+            ));
         }
         if self.ko != OFF && self.cell[self.ko as usize] != EMPTY {
             return Err("ko point is occupied".into());

@@ -4,15 +4,23 @@
 use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::Loc;
-use rand::{Rng, SeedableRng};
+use crate::point::MAX_SIZE;
+use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// A seeded, reproducible playout runner. It never allocates.
+///
+/// The same seed, board and colour always give the same playout.
 #[derive(Clone, Debug)]
 pub struct Playout {
     rng: Xoshiro256PlusPlus,
+    /// Scratch for [`pick`](Self::pick): always the identity permutation
+    /// between calls (each call undoes its own swaps), so a pick costs
+    /// nothing per empty point.
+    idx: [u16; MAX_SIZE * MAX_SIZE],
     /// The most moves one playout may play before it is cut and scored
-    /// (a guard against long ko fights under the simple ko rule).
+    /// (a guard against long ko fights under the simple ko rule); 0 means
+    /// the default, three times the board's area plus 20.
     pub max_moves: usize,
 }
 
@@ -42,36 +50,89 @@ impl PlayoutResult {
 impl Playout {
     /// A runner seeded with `seed`.
     pub fn new(seed: u64) -> Playout {
+        let mut idx = [0u16; MAX_SIZE * MAX_SIZE];
+        for (i, v) in idx.iter_mut().enumerate() {
+            *v = i as u16;
+        }
         Playout {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            idx,
             max_moves: 0,
         }
     }
 
+    /// A uniform random integer below `n` (`n > 0`): Lemire's multiply and
+    /// shift, with the rare rejection step that makes it exactly uniform.
+    #[inline(always)]
+    fn below(&mut self, n: u32) -> u32 {
+        let mut m = u64::from(self.rng.next_u32()) * u64::from(n);
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = u64::from(self.rng.next_u32()) * u64::from(n);
+            }
+        }
+        (m >> 32) as u32
+    }
+
     /// Picks a uniformly random legal move for `c` that does not fill one
     /// of `c`'s own eyes (simple ko, suicide forbidden), or `None` to pass.
-    #[inline]
     pub fn pick(&mut self, board: &Board, c: Color) -> Option<Loc> {
-        let mut n = board.empty_count();
-        // Candidates are drawn from empty_locs[..n]; a rejected one is
-        // swapped out of range in a local index list.
-        let mut idx = [0u16; crate::point::MAX_SIZE * crate::point::MAX_SIZE];
-        for (i, v) in idx[..n].iter_mut().enumerate() {
-            *v = i as u16;
-        }
+        // Sampling without replacement: a rejected candidate is swapped out
+        // of the range still drawn from, in the scratch permutation; the
+        // swaps are undone (in reverse) before returning.
+        let total = board.empty_count();
+        let mut n = total;
+        let mut found = None;
         while n > 0 {
-            let k = self.rng.gen_range(0..n);
-            let l = board.empty_at(idx[k] as usize);
-            if !board.is_eye(l, c) && board.is_legal_simple(l, c) {
+            let k = self.below(n as u32) as usize;
+            let l = board.empty_at(usize::from(self.idx[k]));
+            if board.is_playout_move(l, c) {
+                found = Some(l);
+                break;
+            }
+            n -= 1;
+            // idx[n] is never drawn from again: it records k instead of
+            // the value swapped there.
+            self.idx[k] = self.idx[n];
+            self.idx[n] = k as u16;
+        }
+        // Back to the identity: only the positions n..total and the k they
+        // record were written. Restoring record j writes only positions at
+        // or below j, so in increasing order each record is read intact.
+        for j in n..total {
+            let k = usize::from(self.idx[j]);
+            self.idx[k] = k as u16;
+            self.idx[j] = j as u16;
+        }
+        found
+    }
+
+    /// Like [`pick`](Self::pick), but sets rejected candidates aside by
+    /// reordering the board's own list of empty points (its order has no
+    /// meaning), which saves the undo work.
+    #[inline(always)]
+    fn pick_reorder(&mut self, board: &mut Board, c: Color) -> Option<Loc> {
+        let mut n = board.empty_count();
+        while n > 0 {
+            let k = self.below(n as u32) as usize;
+            let l = board.empty_at(k);
+            if board.is_playout_move(l, c) {
                 return Some(l);
             }
             n -= 1;
-            idx.swap(k, n);
+            board.swap_empties(k, n);
         }
         None
     }
 
     /// Plays `board` to the end with `to_move` first and scores it by area.
+    ///
+    /// Both sides play uniformly random legal moves that do not fill their
+    /// own eyes (simple ko, suicide forbidden) and pass when none is left;
+    /// the playout ends after two passes in a row, or is cut after
+    /// [`max_moves`](Self::max_moves) moves. The board is left in its final
+    /// position.
     pub fn run(&mut self, board: &mut Board, mut to_move: Color) -> PlayoutResult {
         let limit = if self.max_moves == 0 {
             3 * board.area() + 20
@@ -81,7 +142,7 @@ impl Playout {
         let mut passes = 0;
         let mut moves = 0;
         while passes < 2 && moves < limit {
-            match self.pick(board, to_move) {
+            match self.pick_reorder(board, to_move) {
                 Some(l) => {
                     board.play_unchecked(l, to_move);
                     passes = 0;
