@@ -363,19 +363,35 @@ impl Board {
         }
         let me = cell_of(c);
         let opp = cell_of(c.opponent());
+        let any_opp = (cells[0] == opp) | (cells[1] == opp) | (cells[2] == opp) | (cells[3] == opp);
+        if !any_opp && self.eye_diagonals_ok(i, c) {
+            // Surrounded by `c` (and the edge): an eye, most rejections.
+            return false;
+        }
         let mut legal = false;
-        let mut any_opp = false;
         for k in 0..4 {
             // Off the board, head[OFF] is OFF and libs[OFF] is 0.
             let libs = self.libs[self.head[nb[k] as usize] as usize];
-            let is_opp = cells[k] == opp;
-            legal |= (cells[k] == me && libs > 1) | (is_opp && libs == 1);
-            any_opp |= is_opp;
+            legal |= ((cells[k] == me) & (libs > 1)) | ((cells[k] == opp) & (libs == 1));
         }
-        if !any_opp && self.eye_diagonals_ok(i, c) {
-            return false;
+        legal & !((i as u16 == self.ko) & (c == self.ko_color))
+    }
+
+    /// Black's area minus White's: stones, plus empty points whose
+    /// neighbours are all of one colour. Branch-free, for playouts.
+    pub(crate) fn area_diff(&self) -> i32 {
+        // Indexed by the black and white bits of a neighbour colour mask.
+        const EMPTY_VALUE: [i32; 4] = [0, 1, -1, 0];
+        let mut diff = 0;
+        for i in 0..self.area() {
+            let mut mask = 0u32;
+            for n in self.geom.nbr[i] {
+                mask |= 1 << self.cell[n as usize];
+            }
+            let value = [EMPTY_VALUE[(mask >> 1) as usize & 3], 1, -1, 0];
+            diff += value[usize::from(self.cell[i] & 3)];
         }
-        legal && !(i as u16 == self.ko && c == self.ko_color)
+        diff
     }
 
     /// Plays a stone of `c` at point `p`, forbidding suicide and the simple
@@ -448,9 +464,9 @@ impl Board {
         // Each distinct neighbouring chain loses the liberty p, once.
         let first = [
             h[0] != OFF,
-            h[1] != OFF && h[1] != h[0],
-            h[2] != OFF && h[2] != h[0] && h[2] != h[1],
-            h[3] != OFF && h[3] != h[0] && h[3] != h[1] && h[3] != h[2],
+            (h[1] != OFF) & (h[1] != h[0]),
+            (h[2] != OFF) & (h[2] != h[0]) & (h[2] != h[1]),
+            (h[3] != OFF) & (h[3] != h[0]) & (h[3] != h[1]) & (h[3] != h[2]),
         ];
         let mut own = 0u32;
         let mut dead = 0u32;
@@ -460,8 +476,8 @@ impl Board {
             self.libs[r] -= u16::from(f);
             self.lib_sum[r] -= u32::from(f) * p as u32;
             let cr = self.cell[r];
-            own |= u32::from(f && cr == me) << k;
-            dead |= u32::from(f && cr == opp && self.libs[r] == 0) << k;
+            own |= u32::from(f & (cr == me)) << k;
+            dead |= u32::from(f & (cr == opp) & (self.libs[r] == 0)) << k;
         }
 
         let mut root = p as u16;
@@ -484,7 +500,7 @@ impl Board {
             let lost = self.remove_chain(root as u16);
             self.captures[c.opponent()] += lost;
             self.ko = OFF;
-        } else if captured == 1 && self.stones[root] == 1 && self.libs[root] == 1 {
+        } else if (captured == 1) & (self.stones[root] == 1) & (self.libs[root] == 1) {
             self.ko = ko;
             self.ko_color = c.opponent();
         } else {
@@ -572,7 +588,7 @@ impl Board {
                 for n in self.geom.nbr[q as usize] {
                     known |= self.head[n as usize] == big;
                 }
-                let new = self.cell[q as usize] == EMPTY && !known;
+                let new = (self.cell[q as usize] == EMPTY) & !known;
                 added += u16::from(new);
                 added_sum += u32::from(new) * u32::from(q);
             }
@@ -613,9 +629,9 @@ impl Board {
             let h = self.geom.nbr[s as usize].map(|n| self.head[n as usize]);
             let first = [
                 h[0] != OFF,
-                h[1] != OFF && h[1] != h[0],
-                h[2] != OFF && h[2] != h[0] && h[2] != h[1],
-                h[3] != OFF && h[3] != h[0] && h[3] != h[1] && h[3] != h[2],
+                (h[1] != OFF) & (h[1] != h[0]),
+                (h[2] != OFF) & (h[2] != h[0]) & (h[2] != h[1]),
+                (h[3] != OFF) & (h[3] != h[0]) & (h[3] != h[1]) & (h[3] != h[2]),
             ];
             for k in 0..4 {
                 let f = first[k];

@@ -165,29 +165,7 @@ impl Playout {
 /// Black's area minus White's on a played-out board: stones, plus empty
 /// points whose neighbours are all of one colour.
 pub fn area_diff(board: &Board) -> i32 {
-    let mut diff = 0;
-    for l in board.locs() {
-        match board.color_at(l) {
-            Some(Color::Black) => diff += 1,
-            Some(Color::White) => diff -= 1,
-            None => {
-                let (mut b, mut w) = (false, false);
-                for n in board.neighbors(l) {
-                    match board.color_at(n) {
-                        Some(Color::Black) => b = true,
-                        Some(Color::White) => w = true,
-                        None => {}
-                    }
-                }
-                if b && !w {
-                    diff += 1;
-                } else if w && !b {
-                    diff -= 1;
-                }
-            }
-        }
-    }
-    diff
+    board.area_diff()
 }
 
 #[cfg(test)]
@@ -233,6 +211,57 @@ mod tests {
                     moves += 1;
                     c = c.opponent();
                 }
+            }
+        }
+    }
+
+    /// The plain definition: stones, and empty points all of whose
+    /// neighbours have one colour.
+    fn naive_area_diff(b: &Board) -> i32 {
+        let mut diff = 0;
+        for l in b.locs() {
+            let sign = |c: Color| if c == Color::Black { 1 } else { -1 };
+            match b.color_at(l) {
+                Some(c) => diff += sign(c),
+                None => {
+                    let cols: Vec<Color> = b.neighbors(l).filter_map(|n| b.color_at(n)).collect();
+                    if !cols.is_empty() && cols.iter().all(|&c| c == cols[0]) {
+                        diff += sign(cols[0]);
+                    }
+                }
+            }
+        }
+        diff
+    }
+
+    #[test]
+    fn area_diff_counts_stones_and_one_colour_regions() {
+        // Counted by hand: A3 and A1 are Black's, B3 and C1 are mixed.
+        let b = Board::from_diagram(
+            "..O\n\
+             XXO\n\
+             .X.",
+            Topology::Planar,
+        )
+        .unwrap();
+        // Stones: black 3, white 2. Empty: A3 touches A2(X) and B3(.) ->
+        // black only; B3 touches A3(.), C3(O), B2(X) -> mixed; A1 touches
+        // A2(X), B1(X) -> black; C1 touches B1(X), C2(O) -> mixed.
+        assert_eq!(area_diff(&b), 3 - 2 + 2);
+        let mut p = Playout::new(11);
+        for (size, topo) in [
+            (9, Topology::Planar),
+            (7, Topology::Toroidal),
+            (1, Topology::Planar),
+        ] {
+            for _ in 0..20 {
+                let mut b = Board::new(size, topo).unwrap();
+                p.max_moves = 30; // stop early too, with mixed regions left
+                p.run(&mut b, Color::Black);
+                assert_eq!(area_diff(&b), naive_area_diff(&b));
+                p.max_moves = 0;
+                p.run(&mut b, Color::White);
+                assert_eq!(area_diff(&b), naive_area_diff(&b));
             }
         }
     }
