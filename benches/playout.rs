@@ -3,8 +3,11 @@
 //! `cargo bench --bench playout` first checks that playouts really end
 //! (every empty point left is an eye, so neither side has a move other than
 //! filling its own eye), then prints plain playouts-per-second figures (the
-//! median of several one-second runs), then runs the criterion benchmarks,
-//! whose `thrpt` line is also in playouts per second (`elem/s`).
+//! median of five one-second runs, per wall-clock second and, on Linux, per
+//! second of CPU time of the thread, which a busy shared machine disturbs
+//! less), then runs the criterion benchmarks, whose `thrpt` line is also in
+//! playouts per second (`elem/s`, wall clock). Each playout starts from a
+//! clone of the empty board, which is counted in the time.
 
 use criterion::{black_box, criterion_group, Criterion, Throughput};
 use std::time::{Duration, Instant};
@@ -37,13 +40,34 @@ fn check_playouts_end(size: usize, n: usize) {
     assert!(ended * 100 >= n * 99, "too many playouts cut: {ended}/{n}");
 }
 
-/// Playouts per second on an empty `size` board: the median of `runs`
-/// runs of about `secs` seconds each.
-fn rate(size: usize, runs: usize, secs: f64) -> (f64, Vec<f64>) {
+/// The CPU time this thread has run, in seconds, where Linux reports it
+/// (`se.sum_exec_runtime` in `/proc/thread-self/sched`, in milliseconds).
+/// On a shared machine this is the fairer clock: time spent waiting for
+/// the CPU is not counted.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/sched").ok()?;
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("se.sum_exec_runtime"))?;
+    let ms: f64 = line.split(':').nth(1)?.trim().parse().ok()?;
+    Some(ms / 1000.0)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Playouts per second on an empty `size` board over `runs` runs of about
+/// `secs` seconds each: per wall-clock second, and per second of this
+/// thread's CPU time where available.
+fn rate(size: usize, runs: usize, secs: f64) -> (Vec<f64>, Option<Vec<f64>>) {
     let empty = Board::new(size, Topology::Planar).expect("valid size");
     let mut p = Playout::new(1);
-    let mut rates = Vec::with_capacity(runs);
+    let mut wall = Vec::with_capacity(runs);
+    let mut cpu = Some(Vec::with_capacity(runs));
     for _ in 0..runs {
+        let cpu_start = thread_cpu_seconds();
         let start = Instant::now();
         let mut n = 0u64;
         let mut sink = 0i64;
@@ -55,11 +79,13 @@ fn rate(size: usize, runs: usize, secs: f64) -> (f64, Vec<f64>) {
             n += 100;
         }
         black_box(sink);
-        rates.push(n as f64 / start.elapsed().as_secs_f64());
+        wall.push(n as f64 / start.elapsed().as_secs_f64());
+        match (cpu_start, thread_cpu_seconds(), cpu.as_mut()) {
+            (Some(a), Some(b), Some(v)) if b > a => v.push(n as f64 / (b - a)),
+            _ => cpu = None,
+        }
     }
-    let mut sorted = rates.clone();
-    sorted.sort_by(f64::total_cmp);
-    (sorted[sorted.len() / 2], rates)
+    (wall, cpu)
 }
 
 fn playouts(c: &mut Criterion) {
@@ -93,13 +119,27 @@ fn main() {
     check_playouts_end(19, if full { 200 } else { 10 });
     if full {
         for size in [9, 19] {
-            let (median, all) = rate(size, 5, 1.0);
-            let all: Vec<String> = all.iter().map(|r| format!("{r:.0}")).collect();
+            let (wall, cpu) = rate(size, 5, 1.0);
+            let list = |v: &[f64]| {
+                v.iter()
+                    .map(|r| format!("{r:.0}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
             println!(
-                "light playouts {size}x{size}: {median:.0} playouts/s on one core \
+                "light playouts {size}x{size}, one thread: {:.0} playouts/s wall clock \
                  (median of 5 one-second runs: {})",
-                all.join(", ")
+                median(wall.clone()),
+                list(&wall)
             );
+            if let Some(cpu) = cpu {
+                println!(
+                    "light playouts {size}x{size}, one thread: {:.0} playouts per CPU second \
+                     (median of 5: {})",
+                    median(cpu.clone()),
+                    list(&cpu)
+                );
+            }
         }
     }
     benches();
