@@ -369,17 +369,38 @@ impl MonteCarlo {
     }
 }
 
-/// The stones that ownership says are dead: owned by the other colour in
-/// more than three playouts out of four.
-pub fn dead_by_ownership(game: &Game, ownership: &[f64]) -> DeadStones {
+/// The dead stones of `game` by an ownership estimate: the library's
+/// conservative dead stones ([`Game::dead_stones`]), plus every chain whose
+/// points the estimate gives to the opponent on average in more than three
+/// playouts out of four (mean ownership beyond 0.5 the other way). With no
+/// estimate, only the conservative ones.
+pub fn estimated_dead_stones(game: &Game, ownership: &[f64]) -> DeadStones {
     let board = game.board();
-    let mut dead = DeadStones::none();
+    let mut dead = game.dead_stones();
+    if ownership.len() < board.area() {
+        return dead;
+    }
+    let mut seen = vec![false; board.area()];
     for l in board.locs() {
-        let own = ownership.get(l.index()).copied().unwrap_or(0.0);
-        match board.color_at(l) {
-            Some(Color::Black) if own < -0.5 => dead.insert(l),
-            Some(Color::White) if own > 0.5 => dead.insert(l),
-            _ => {}
+        let Some(c) = board.color_at(l) else { continue };
+        if seen[l.index()] {
+            continue;
+        }
+        let (mut sum, mut n) = (0.0, 0.0);
+        for m in board.chain(l) {
+            seen[m.index()] = true;
+            sum += ownership[m.index()];
+            n += 1.0;
+        }
+        let mean = sum / n;
+        let lost = match c {
+            Color::Black => mean < -0.5,
+            Color::White => mean > 0.5,
+        };
+        if lost {
+            for m in board.chain(l) {
+                dead.insert(m);
+            }
         }
     }
     dead
@@ -424,7 +445,7 @@ impl Engine for MonteCarlo {
         let Some(tree) = self.tree.as_ref().filter(|t| t.key == Key::of(req)) else {
             return Decision::Play(Move::Pass);
         };
-        let dead = dead_by_ownership(game, &analysis.ownership);
+        let dead = estimated_dead_stones(game, &analysis.ownership);
         let board = game.board();
         let opponent_dead = dead
             .iter(board)
@@ -443,6 +464,12 @@ impl Engine for MonteCarlo {
         let Some(best) = best else {
             return Decision::Play(Move::Pass);
         };
+        if self.resign_below > 0.0
+            && tree.playouts >= RESIGN_MIN_PLAYOUTS
+            && best.winrate() < self.resign_below
+        {
+            return Decision::Resign;
+        }
         if best.mv == Move::Pass {
             return Decision::Play(Move::Pass);
         }
@@ -460,12 +487,6 @@ impl Engine for MonteCarlo {
             if settled && pass.is_some_and(|p| p.visits > 0 && best.score() - p.score() < 1.0) {
                 return Decision::Play(Move::Pass);
             }
-        }
-        if self.resign_below > 0.0
-            && tree.playouts >= RESIGN_MIN_PLAYOUTS
-            && best.winrate() < self.resign_below
-        {
-            return Decision::Resign;
         }
         Decision::Play(best.mv)
     }

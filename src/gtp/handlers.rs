@@ -5,7 +5,7 @@ use super::input::LineSource;
 use super::{respond, Session};
 use crate::board::Board;
 use crate::color::Color;
-use crate::engine::{Analysis, Candidate, Decision, Limits, Request};
+use crate::engine::{estimated_dead_stones, Analysis, Candidate, Decision, Limits, Request};
 use crate::game::{Game, GameEnd};
 use crate::geometry::{Loc, Topology};
 use crate::handicap::{max_fixed_handicap, HandicapError};
@@ -17,6 +17,19 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
+
+/// What identifies a position for the dead-stone cache: the last position
+/// key, the number of moves, the komi and the rules' scoring.
+pub(super) type PositionKey = (u64, usize, u64, bool);
+
+fn position_key(game: &Game) -> PositionKey {
+    (
+        game.history().last().copied().unwrap_or(0),
+        game.moves().len(),
+        game.rules().komi.to_bits(),
+        game.rules().scoring == Scoring::Area,
+    )
+}
 
 /// The largest SGF file `loadsgf` reads.
 const MAX_SGF_BYTES: u64 = 16 * 1024 * 1024;
@@ -434,10 +447,29 @@ impl Session {
     }
 
     /// The stones counted dead at the end of the game: the library's
-    /// conservative removal ([`Game::dead_stones`]), so that `final_score`,
-    /// `final_status_list` and `tengen-score` always agree.
-    fn dead_stones(&self) -> DeadStones {
-        self.game.dead_stones()
+    /// conservative dead stones plus the chains the engine's ownership
+    /// estimate gives to the opponent ([`estimated_dead_stones`]), found
+    /// once per position so that `final_score`, `final_status_list` and
+    /// `tengen-score` always agree.
+    fn dead_stones(&mut self) -> DeadStones {
+        let key = position_key(&self.game);
+        if let Some((k, dead)) = &self.dead_cache {
+            if *k == key {
+                return dead.clone();
+            }
+        }
+        self.signals.stop.store(false, Ordering::SeqCst);
+        let req = Request {
+            game: &self.game,
+            color: self.game.to_move(),
+            cleanup: false,
+        };
+        let analysis = self
+            .engine
+            .analyze(&req, &self.config.limits, &self.signals.stop);
+        let dead = estimated_dead_stones(&self.game, &analysis.ownership);
+        self.dead_cache = Some((key, dead.clone()));
+        dead
     }
 
     fn final_score(&mut self) -> Result<String, GtpError> {
@@ -521,10 +553,12 @@ impl Session {
 
     /// `printsgf [FILE]`: the game as SGF, or written to `FILE`.
     fn printsgf(&mut self, path: Option<&str>) -> Result<String, GtpError> {
-        let result = self
-            .game
-            .result_with(&self.dead_stones())
-            .map(|o| o.to_string());
+        let result = if self.game.is_over() {
+            let dead = self.dead_stones();
+            self.game.result_with(&dead).map(|o| o.to_string())
+        } else {
+            None
+        };
         let sgf = write_sgf(&self.game, result.as_deref());
         match path {
             None => Ok(sgf),

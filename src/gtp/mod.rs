@@ -88,6 +88,8 @@ pub struct Session {
     quit: bool,
     phantom: Option<phantom::PhantomState>,
     phantom_color: crate::color::Color,
+    /// The dead stones found for the last position scored.
+    dead_cache: Option<(handlers::PositionKey, crate::score::DeadStones)>,
 }
 
 impl std::fmt::Debug for Session {
@@ -120,6 +122,7 @@ impl Session {
             quit: false,
             phantom: None,
             phantom_color: crate::color::Color::Black,
+            dead_cache: None,
         })
     }
 
@@ -236,4 +239,62 @@ pub fn transcript(config: Config, input: &[u8]) -> Vec<u8> {
         let _ = session.run(&mut src, &mut out);
     }
     out
+}
+
+/// Checks that `output` is a well-formed answer to `input`: exactly one
+/// response to each command line up to and including `quit` (blank and
+/// comment lines get none), each starting with `=` or `?` and the line's
+/// id, with no empty line inside, and each ending with an empty line.
+/// Returns the number of responses. Fuzzing and tests use it.
+///
+/// # Errors
+/// A description of the first thing wrong.
+pub fn check_transcript(input: &[u8], output: &[u8]) -> Result<usize, String> {
+    let mut reader = input;
+    let mut ids = Vec::new();
+    while let Some(line) = read_line(&mut reader) {
+        let Some(text) = preprocess(&line.bytes) else {
+            continue;
+        };
+        let cl = CommandLine::split(&text);
+        ids.push(cl.id.unwrap_or_default());
+        if cl.name == "quit" && !line.overlong {
+            break;
+        }
+    }
+    let text = std::str::from_utf8(output).map_err(|_| "the output is not UTF-8".to_string())?;
+    if ids.is_empty() {
+        return if text.is_empty() {
+            Ok(0)
+        } else {
+            Err(format!("output without any command: {text:?}"))
+        };
+    }
+    let body = text
+        .strip_suffix("\n\n")
+        .ok_or_else(|| "the output does not end with an empty line".to_string())?;
+    let responses: Vec<&str> = body.split("\n\n").collect();
+    if responses.len() != ids.len() {
+        return Err(format!(
+            "{} commands but {} responses",
+            ids.len(),
+            responses.len()
+        ));
+    }
+    for (r, id) in responses.iter().zip(&ids) {
+        let rest = r
+            .strip_prefix('=')
+            .or_else(|| r.strip_prefix('?'))
+            .ok_or_else(|| format!("a response starts with neither = nor ?: {r:?}"))?;
+        let after = rest
+            .strip_prefix(id.as_str())
+            .ok_or_else(|| format!("a response does not echo the id {id:?}: {r:?}"))?;
+        if !(after.is_empty() || after.starts_with(' ') || after.starts_with('\n')) {
+            return Err(format!("a response's id runs on: {r:?}"));
+        }
+        if r.chars().any(|c| c.is_control() && c != '\n') {
+            return Err(format!("a control character in a response: {r:?}"));
+        }
+    }
+    Ok(ids.len())
 }

@@ -1,0 +1,169 @@
+//! The built-in flat Monte-Carlo engine: never an illegal move, never its
+//! own eye, passes when nothing is gained (and only then), respects time,
+//! resigns hopeless games, and keeps playing in clean-up mode.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use tengen::engine::{Decision, Engine, Limits, MonteCarlo, Request};
+use tengen::{Board, Color, Game, KoRule, Move, Rules, Topology};
+
+fn game(diagram: &str, to_move: Color, komi: f64) -> Game {
+    let board = Board::from_diagram(diagram, Topology::Planar).expect("diagram");
+    Game::from_board(board, to_move, Rules::default().with_komi(komi)).expect("game")
+}
+
+fn playouts(n: u64) -> Limits {
+    Limits {
+        playouts: Some(n),
+        time: None,
+    }
+}
+
+fn genmove(engine: &mut MonteCarlo, game: &Game, color: Color, cleanup: bool, n: u64) -> Decision {
+    let stop = AtomicBool::new(false);
+    let req = Request {
+        game,
+        color,
+        cleanup,
+    };
+    engine.genmove(&req, &playouts(n), &stop).0
+}
+
+#[test]
+fn never_fills_its_own_eyes() {
+    let g = game("XXXXX\nX.XXX\nXXXXX\nXXX.X\nXXXXX\n", Color::Black, 7.0);
+    let mut e = MonteCarlo::new(1, 0.0);
+    // Black's only legal moves fill its own eyes: it passes.
+    assert_eq!(
+        genmove(&mut e, &g, Color::Black, false, 500),
+        Decision::Play(Move::Pass)
+    );
+    // White's only moves are suicides: it passes too.
+    assert_eq!(
+        genmove(&mut e, &g, Color::White, false, 500),
+        Decision::Play(Move::Pass)
+    );
+}
+
+#[test]
+fn passes_after_the_opponent_when_ahead_and_settled() {
+    let mut g = game(".XO..\n.XO..\n.XO..\n.XO..\n.XO..\n", Color::Black, 0.5);
+    g.play(Move::Pass).expect("black passes");
+    let mut e = MonteCarlo::new(3, 0.0);
+    // White leads 15.5 to 10 and nothing is left to play.
+    assert_eq!(
+        genmove(&mut e, &g, Color::White, false, 2000),
+        Decision::Play(Move::Pass)
+    );
+}
+
+#[test]
+fn does_not_pass_with_dame_to_fill() {
+    let mut g = game(".X.O.\n.X.O.\n.X.O.\n.X.O.\n.X.O.\n", Color::White, 0.5);
+    g.play(Move::Pass).expect("white passes");
+    for seed in 0..4 {
+        let mut e = MonteCarlo::new(seed, 0.0);
+        // 10 to 10.5: the open column decides the game, Black must play there.
+        match genmove(&mut e, &g, Color::Black, false, 3000) {
+            Decision::Play(Move::Play(p)) => assert_eq!(p.x(), 2, "seed {seed}: {p}"),
+            d => panic!("seed {seed}: {d:?}"),
+        }
+    }
+}
+
+#[test]
+fn clean_up_mode_does_not_pass_over_dead_stones() {
+    let mut g = game("..XO.\n.OXO.\n..XO.\n..XO.\n..XO.\n", Color::White, 0.5);
+    g.play(Move::Pass).expect("white passes");
+    for seed in 0..3 {
+        let mut e = MonteCarlo::new(seed, 0.0);
+        let d = genmove(&mut e, &g, Color::Black, true, 2000);
+        assert_ne!(d, Decision::Play(Move::Pass), "seed {seed}");
+    }
+}
+
+#[test]
+fn resigns_a_hopeless_game() {
+    let g = game("OOOOO\nO.O.O\nOOOOO\n.....\n.....\n", Color::Black, 7.5);
+    let mut e = MonteCarlo::new(5, 0.1);
+    assert_eq!(
+        genmove(&mut e, &g, Color::Black, false, 2000),
+        Decision::Resign
+    );
+    // With resigning off it plays on.
+    let mut e = MonteCarlo::new(5, 0.0);
+    assert_ne!(
+        genmove(&mut e, &g, Color::Black, false, 2000),
+        Decision::Resign
+    );
+}
+
+#[test]
+fn respects_the_time_limit_and_the_stop_flag() {
+    let g = Game::new(9, Rules::default()).expect("9x9");
+    let mut e = MonteCarlo::new(1, 0.0);
+    let req = Request {
+        game: &g,
+        color: Color::Black,
+        cleanup: false,
+    };
+    let limit = Duration::from_millis(200);
+    let start = Instant::now();
+    let a = e.analyze(
+        &req,
+        &Limits {
+            playouts: None,
+            time: Some(limit),
+        },
+        &AtomicBool::new(false),
+    );
+    let spent = start.elapsed();
+    assert!(spent >= limit, "stopped early: {spent:?}");
+    assert!(
+        spent < limit + Duration::from_millis(150),
+        "overran: {spent:?}"
+    );
+    assert!(a.playouts > 82, "{}", a.playouts);
+    // A search told to stop returns at once, with something to play.
+    let mut e = MonteCarlo::new(1, 0.0);
+    let start = Instant::now();
+    let (d, _) = e.genmove(&req, &Limits::default(), &AtomicBool::new(true));
+    assert!(start.elapsed() < Duration::from_millis(100));
+    assert!(matches!(d, Decision::Play(_)));
+}
+
+#[test]
+fn self_play_is_always_legal() {
+    for (i, ko) in [
+        KoRule::Simple,
+        KoRule::PositionalSuperko,
+        KoRule::SituationalSuperko,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let rules = Rules {
+            ko,
+            ..Rules::default()
+        };
+        let mut g = Game::new(7, rules).expect("7x7");
+        let mut e = MonteCarlo::new(i as u64, 0.0);
+        let mut plies = 0;
+        while !g.is_over() && plies < 300 {
+            let c = g.to_move();
+            match genmove(&mut e, &g, c, false, 150) {
+                Decision::Play(mv) => {
+                    if let Move::Play(p) = mv {
+                        let l = g.board().loc(p).expect("on the board");
+                        assert!(!g.board().is_eye(l, c), "{c} filled its eye at {p}");
+                    }
+                    g.play_as(c, mv)
+                        .unwrap_or_else(|err| panic!("{ko:?}: illegal {mv}: {err}"));
+                }
+                Decision::Resign => panic!("resigned with resigning off"),
+            }
+            plies += 1;
+        }
+        assert!(g.is_over(), "{ko:?}: no two passes in 300 moves");
+    }
+}
