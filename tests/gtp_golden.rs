@@ -68,4 +68,4 @@ macro_rules! golden {
     };
 }
 
-golden!(basics, errors, handicap, rules, time);
+golden!(basics, endgame, errors, handicap, rules, sgf, time);

@@ -3,6 +3,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
 use tengen::{Color, DeadStones, Game, Move, Point, Rules};
 
 /// A running `tengen` process.
@@ -273,4 +274,135 @@ fn full_game_to_two_passes() {
     assert_eq!(e.cmd("quit"), "= ");
     let (_, ok) = e.finish();
     assert!(ok);
+}
+
+impl Engine {
+    /// Reads one raw line of output (without its line feed).
+    fn line(&mut self) -> String {
+        let mut line = String::new();
+        let n = self.stdout.read_line(&mut line).expect("read");
+        assert!(n > 0, "end of output");
+        line.trim_end_matches('\n').to_string()
+    }
+}
+
+/// Checks one `lz-analyze` line: `info move V visits N winrate W prior P
+/// lcb L order O scoreLead S pv V ...` for every candidate, orders 0, 1, ...
+fn check_info_line(line: &str) -> usize {
+    let blocks: Vec<&str> = line.split("info ").filter(|b| !b.is_empty()).collect();
+    assert!(!blocks.is_empty(), "{line}");
+    for (i, b) in blocks.iter().enumerate() {
+        let w: Vec<&str> = b.split_whitespace().collect();
+        let keys = [
+            "move",
+            "visits",
+            "winrate",
+            "prior",
+            "lcb",
+            "order",
+            "scoreLead",
+            "pv",
+        ];
+        for (k, key) in keys.iter().enumerate() {
+            assert_eq!(w.get(2 * k), Some(key), "{b}");
+        }
+        assert!(w[1].parse::<Move>().is_ok(), "{b}");
+        assert!(w[3].parse::<u64>().is_ok_and(|v| v > 0), "{b}");
+        for k in [5, 7, 9] {
+            assert!(w[k].parse::<u32>().is_ok_and(|v| v <= 10000), "{b}");
+        }
+        assert_eq!(w[11].parse::<usize>().ok(), Some(i), "{b}");
+        assert!(w[13].parse::<f64>().is_ok(), "{b}");
+        assert_eq!(w.get(15), Some(&w[1]), "the pv starts with the move: {b}");
+        assert!(w[15..].iter().all(|m| m.parse::<Move>().is_ok()), "{b}");
+    }
+    blocks.len()
+}
+
+#[test]
+fn lz_analyze_streams_until_the_next_line() {
+    let mut e = Engine::start(&["--quiet", "--seed", "1", "--resign", "0"]);
+    assert_eq!(e.cmd("boardsize 9"), "= ");
+    assert_eq!(e.cmd("play b E5"), "= ");
+    e.send(b"7 lz-analyze w 10");
+    assert_eq!(e.line(), "=7");
+    // It keeps reporting while nothing else arrives.
+    for _ in 0..3 {
+        let l = e.line();
+        assert!(check_info_line(&l) > 1, "{l}");
+    }
+    e.send(b"8 protocol_version");
+    loop {
+        let l = e.line();
+        if l.is_empty() {
+            break;
+        }
+        check_info_line(&l);
+    }
+    assert_eq!(e.response(), "=8 2");
+    // lz-genmove_analyze ends by itself with the move, which is played.
+    e.send(b"lz-genmove_analyze b 10");
+    assert_eq!(e.line(), "=");
+    let mv = loop {
+        let l = e.line();
+        if let Some(m) = l.strip_prefix("play ") {
+            break m.to_string();
+        }
+        check_info_line(&l);
+    };
+    assert_eq!(e.line(), "");
+    let p: Point = mv.parse().expect("a vertex");
+    assert_eq!(e.cmd(&format!("is_legal w {p}")), "= 0", "{p} was played");
+    let (_, ok) = e.finish();
+    assert!(ok);
+}
+
+#[test]
+fn interrupt_stops_a_long_genmove() {
+    let mut e = Engine::start(&["--quiet", "--seed", "1", "--time", "120", "--resign", "0"]);
+    assert_eq!(e.cmd("boardsize 9"), "= ");
+    e.send(b"genmove b");
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    e.send(b"# interrupt");
+    let r = e.response();
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        asked.elapsed()
+    );
+    let v = r.strip_prefix("= ").expect("answered");
+    assert!(v.parse::<Point>().is_ok(), "{r}");
+    // The interrupt line itself gets no response: the next one is `name`'s.
+    assert_eq!(e.cmd("name"), "= tengen");
+}
+
+#[test]
+fn genmove_respects_the_clock() {
+    let mut e = Engine::start(&[
+        "--quiet",
+        "--seed",
+        "1",
+        "--playouts",
+        "1000000000",
+        "--lag",
+        "0.5",
+        "--resign",
+        "0",
+    ]);
+    assert_eq!(e.cmd("boardsize 9"), "= ");
+    // Canadian byo-yomi: 2 seconds for 1 stone; less the lag, 1.5 s.
+    assert_eq!(e.cmd("time_settings 0 2 1"), "= ");
+    for (color, command) in [
+        ("b", "time_left b 2 1"),
+        ("w", "kgs-time_settings byoyomi 0 2 3"),
+    ] {
+        assert_eq!(e.cmd(command), "= ");
+        let start = Instant::now();
+        let r = e.cmd(&format!("genmove {color}"));
+        let spent = start.elapsed();
+        assert!(r.starts_with("= "), "{r}");
+        assert!(spent < Duration::from_millis(2000), "{color}: {spent:?}");
+        assert!(spent > Duration::from_millis(1000), "{color}: {spent:?}");
+    }
 }

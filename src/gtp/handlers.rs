@@ -494,7 +494,8 @@ impl Session {
             if st != status || done.get(l.index()).copied().unwrap_or(true) {
                 continue;
             }
-            let chain: Vec<Loc> = board.chain(l).collect();
+            let mut chain: Vec<Loc> = board.chain(l).collect();
+            chain.sort();
             for &m in &chain {
                 if let Some(d) = done.get_mut(m.index()) {
                     *d = true;
