@@ -68,4 +68,4 @@ macro_rules! golden {
     };
 }
 
-golden!(basics, endgame, errors, handicap, rules, sgf, time);
+golden!(basics, endgame, errors, handicap, hosts, rules, sgf, time);

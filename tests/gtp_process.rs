@@ -406,3 +406,41 @@ fn genmove_respects_the_clock() {
         assert!(spent > Duration::from_millis(1000), "{color}: {spent:?}");
     }
 }
+
+#[test]
+fn reg_genmove_does_not_play_and_printsgf_reads_back() {
+    let mut e = Engine::start(ARGS);
+    assert_eq!(e.cmd("boardsize 9"), "= ");
+    assert_eq!(e.cmd("play b E5"), "= ");
+    assert_eq!(e.cmd("play w C3"), "= ");
+    let r = e.cmd("reg_genmove b");
+    let p: Point = r
+        .strip_prefix("= ")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("{r}"));
+    // Not played: both colours may still play there, and White is to move.
+    assert_eq!(e.cmd(&format!("is_legal w {p}")), "= 1");
+    assert_eq!(e.cmd(&format!("is_legal b {p}")), "= 1");
+    let sgf = e.cmd("printsgf");
+    let text = sgf.strip_prefix("= ").expect("printsgf answered");
+    let back = tengen::read_sgf(text.as_bytes()).expect("the SGF reads back");
+    let e5 = Move::Play("E5".parse().expect("vertex"));
+    let c3 = Move::Play("C3".parse().expect("vertex"));
+    assert_eq!(back.game.moves(), &[(Color::Black, e5), (Color::White, c3)]);
+    assert_eq!(back.game.to_move(), Color::Black);
+    // printsgf FILE writes the same game to the file, and loadsgf reads it.
+    let path = std::env::temp_dir().join(format!("tengen-printsgf-{}.sgf", std::process::id()));
+    let path_text = path.to_str().expect("UTF-8 temp path");
+    assert_eq!(e.cmd(&format!("printsgf {path_text}")), "= ");
+    let written = std::fs::read_to_string(&path).expect("file written");
+    assert_eq!(written.trim_end(), text);
+    assert_eq!(e.cmd("clear_board"), "= ");
+    assert_eq!(e.cmd(&format!("loadsgf {path_text}")), "= ");
+    assert_eq!(e.cmd("is_legal w E5"), "= 0");
+    assert_eq!(e.cmd("is_legal b C3"), "= 0");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(
+        e.cmd("printsgf /nonexistent-dir/x.sgf").chars().next(),
+        Some('?')
+    );
+}
