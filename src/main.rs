@@ -160,6 +160,7 @@ impl EngineArgs {
             lag: Duration::from_secs_f64(self.lag),
             seed,
             resign_below: self.resign,
+            threads: usize::from(self.threads),
             phantom: self.phantom_player,
         }
     }

@@ -31,6 +31,12 @@ fn position_key(game: &Game) -> PositionKey {
     )
 }
 
+/// The most a dead-stone or ownership estimate searches.
+const SCORING_LIMITS: Limits = Limits {
+    playouts: Some(20_000),
+    time: Some(Duration::from_secs(2)),
+};
+
 /// The largest SGF file `loadsgf` reads.
 const MAX_SGF_BYTES: u64 = 16 * 1024 * 1024;
 
@@ -359,6 +365,22 @@ impl Session {
         limits
     }
 
+    /// The search limits for estimating ownership and dead stones: the
+    /// configured ones, but at most [`SCORING_LIMITS`]'s, so that a long
+    /// time per move does not hold up `final_score`.
+    fn scoring_limits(&self) -> Limits {
+        fn min<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(std::cmp::min(a, b)),
+                (a, b) => a.or(b),
+            }
+        }
+        Limits {
+            playouts: min(self.config.limits.playouts, SCORING_LIMITS.playouts),
+            time: min(self.config.limits.time, SCORING_LIMITS.time),
+        }
+    }
+
     fn genmove(&mut self, c: Color, play: bool, cleanup: bool) -> Result<String, GtpError> {
         if self.game.is_over() {
             return Err(GtpError::Other("the game is over".into()));
@@ -466,7 +488,7 @@ impl Session {
         };
         let analysis = self
             .engine
-            .analyze(&req, &self.config.limits, &self.signals.stop);
+            .analyze(&req, &self.scoring_limits(), &self.signals.stop);
         let dead = estimated_dead_stones(&self.game, &analysis.ownership);
         self.dead_cache = Some((key, dead.clone()));
         dead
@@ -575,7 +597,7 @@ impl Session {
     /// Black, -1 for White.
     fn ownership_board(&mut self) -> String {
         let color = self.game.to_move();
-        let limits = self.config.limits;
+        let limits = self.scoring_limits();
         self.signals.stop.store(false, Ordering::SeqCst);
         let req = Request {
             game: &self.game,

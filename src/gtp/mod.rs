@@ -56,6 +56,9 @@ pub struct Config {
     pub seed: u64,
     /// Resign below this win rate (0 never resigns).
     pub resign_below: f64,
+    /// Search threads, for engines that use them (the built-in flat
+    /// Monte-Carlo engine uses one).
+    pub threads: usize,
     /// Which Phantom Go player answers `genmove` in Phantom mode.
     pub phantom: PhantomKind,
 }
@@ -72,6 +75,7 @@ impl Default for Config {
             lag: Duration::from_millis(500),
             seed: 1,
             resign_below: 0.0,
+            threads: 1,
             phantom: PhantomKind::default(),
         }
     }
