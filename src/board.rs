@@ -320,6 +320,33 @@ impl Board {
             && !self.is_suicide(l, c)
     }
 
+    /// If the chain through `l` has exactly two liberties and `lib` is one
+    /// of them, the other one.
+    #[inline]
+    pub fn other_liberty(&self, l: Loc, lib: Loc) -> Option<Loc> {
+        if self.liberties(l) != 2 {
+            return None;
+        }
+        let sum = self.lib_sum[self.head[l.index()] as usize];
+        let other = sum.checked_sub(u32::from(lib.0))?;
+        u16::try_from(other).ok().map(Loc)
+    }
+
+    /// The raw cell code of slot `i` (0 empty, 1 black, 2 white, 3 border
+    /// or off the board); `i` may be the off-board sentinel. For the search's
+    /// 3x3 pattern codes.
+    #[inline(always)]
+    pub(crate) fn cell_code(&self, i: usize) -> u8 {
+        self.cell[i]
+    }
+
+    /// The neighbour table row of `l` (distinct neighbours padded with the
+    /// off-board sentinel).
+    #[inline(always)]
+    pub(crate) fn neighbor_slots(&self, l: Loc) -> &[u16; 4] {
+        &self.geom.nbr[l.index()]
+    }
+
     /// Whether the empty location `l` is an eye of `c` for playouts: every
     /// neighbour is `c`'s, and too few diagonals are the opponent's (or off
     /// the board) to make it false.

@@ -19,6 +19,7 @@ mod playout;
 mod point;
 mod rules;
 mod score;
+pub mod search;
 pub mod sgf;
 mod zobrist;
 

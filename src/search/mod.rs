@@ -1,0 +1,277 @@
+//! Monte-Carlo tree search: UCT with RAVE (AMAF) and priors from cheap
+//! knowledge, heavy playouts, tree reuse, a node limit, several threads,
+//! time management and the pass/resign policy.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use tengen::search::{Limits, Search, SearchConfig};
+//! use tengen::{Color, Game, Rules};
+//!
+//! let game = Game::new(9, Rules::default()).unwrap();
+//! let mut search = Search::new(SearchConfig::deterministic(1));
+//! let limits = Limits::playouts(200);
+//! let result = search.think(&game, Color::Black, &limits, &AtomicBool::new(false), &mut |_| {});
+//! assert!(result.playouts >= 200);
+//! ```
+
+mod policy;
+#[allow(clippy::module_inception)]
+mod search;
+mod time;
+mod tree;
+
+pub use policy::{PlayoutPolicy, PolicyKind};
+pub use search::{dead_stones, Search};
+pub use time::{budget, Clock, TimeBudget, TimeControl};
+
+use crate::point::Move;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// How the search behaves: threads, memory, policy and the knobs of the
+/// tree policy. Fixed for the life of a [`Search`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Search threads (at least 1).
+    pub threads: usize,
+    /// The seed of every random choice (with one thread and a playout
+    /// limit, the search is fully reproducible).
+    pub seed: u64,
+    /// The playout policy.
+    pub policy: PolicyKind,
+    /// The most tree nodes kept (memory is about 32 bytes a node).
+    pub node_limit: usize,
+    /// Visits a leaf needs before it is expanded (0: by board size).
+    pub expand_threshold: u32,
+    /// RAVE equivalence: how many real visits weigh as much as the AMAF
+    /// statistics (larger trusts AMAF longer).
+    pub rave_equiv: f32,
+    /// UCB exploration coefficient (0 leaves exploration to RAVE and priors).
+    pub explore: f32,
+    /// Weight of the neutral prior given to every move, in virtual playouts.
+    pub prior_even: u16,
+    /// Keep the relevant subtree between moves.
+    pub reuse_tree: bool,
+    /// Resign when the win rate stays below this (`None`: never resign).
+    pub resign_threshold: Option<f32>,
+    /// Time kept aside per move for network and process lag.
+    pub lag_margin: Duration,
+    /// 0 plays the most visited move; above 0, a move is drawn among the
+    /// reasonable candidates with this temperature (for the easy level).
+    pub temperature: f32,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            seed: 0x7465_6E67_656E,
+            policy: PolicyKind::Heavy,
+            node_limit: 4_000_000,
+            expand_threshold: 0,
+            rave_equiv: 3000.0,
+            explore: 0.0,
+            prior_even: 10,
+            reuse_tree: true,
+            resign_threshold: Some(0.1),
+            lag_margin: Duration::from_millis(100),
+            temperature: 0.0,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// One thread, a fixed seed, no tree reuse and no resignation: with a
+    /// playout limit the results are reproducible.
+    pub fn deterministic(seed: u64) -> SearchConfig {
+        SearchConfig {
+            threads: 1,
+            seed,
+            reuse_tree: false,
+            resign_threshold: None,
+            ..SearchConfig::default()
+        }
+    }
+}
+
+/// Playing strength presets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Level {
+    /// A fair opponent for a beginner: few playouts and some randomness.
+    Easy,
+    /// A casual player's opponent.
+    #[default]
+    Normal,
+    /// The strongest the time allows.
+    Hard,
+}
+
+impl Level {
+    /// The level's name (`easy`, `normal`, `hard`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The search configuration of this level.
+    pub fn config(self) -> SearchConfig {
+        let base = SearchConfig::default();
+        match self {
+            Level::Easy => SearchConfig {
+                temperature: 1.0,
+                threads: 1,
+                ..base
+            },
+            Level::Normal => base,
+            Level::Hard => base,
+        }
+    }
+
+    /// The default limits of this level when no clock is set: easy and
+    /// normal search a fixed number of playouts, hard thinks up to a
+    /// second per move.
+    pub fn limits(self) -> Limits {
+        match self {
+            Level::Easy => Limits::playouts(300),
+            Level::Normal => Limits::playouts(5_000),
+            Level::Hard => Limits {
+                time: Some(Duration::from_secs(1)),
+                ..Limits::default()
+            },
+        }
+    }
+}
+
+/// A level name that is not `easy`, `normal` or `hard`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLevel(pub String);
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown level {:?} (easy, normal, hard)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
+        match s.to_ascii_lowercase().as_str() {
+            "easy" => Ok(Level::Easy),
+            "normal" | "medium" => Ok(Level::Normal),
+            "hard" => Ok(Level::Hard),
+            _ => Err(UnknownLevel(s.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// When to stop one search. The search stops at the first limit reached
+/// (or when the stop flag is raised); with none at all it runs until the
+/// stop flag is raised.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Limits {
+    /// New playouts to run.
+    pub playouts: Option<u64>,
+    /// Wall time to think (the lag margin is taken off it).
+    pub time: Option<Duration>,
+    /// A clock to manage (see [`budget`]).
+    pub clock: Option<Clock>,
+    /// How often the analysis callback is called (`None`: only at the end).
+    pub info_interval: Option<Duration>,
+    /// Cleanup mode (`kgs-genmove_cleanup`): do not pass while dead
+    /// opponent stones remain on the board.
+    pub cleanup: bool,
+    /// Analysis only (`lz-analyze`): never resign, report the most
+    /// visited move even if it is a pass.
+    pub analysis: bool,
+}
+
+impl Limits {
+    /// A fixed number of new playouts.
+    pub fn playouts(n: u64) -> Limits {
+        Limits {
+            playouts: Some(n),
+            ..Limits::default()
+        }
+    }
+
+    /// A fixed thinking time.
+    pub fn time(t: Duration) -> Limits {
+        Limits {
+            time: Some(t),
+            ..Limits::default()
+        }
+    }
+}
+
+/// What the search decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Play this move (possibly a pass).
+    Play(Move),
+    /// Resign the game.
+    Resign,
+}
+
+impl fmt::Display for Decision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Decision::Play(m) => write!(f, "{m}"),
+            Decision::Resign => f.write_str("resign"),
+        }
+    }
+}
+
+/// One candidate move at the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The move.
+    pub mv: Move,
+    /// Playouts through it.
+    pub visits: u64,
+    /// Its win rate for the player to move (0..1).
+    pub winrate: f32,
+    /// Its prior, normalised over the root's moves (0..1).
+    pub prior: f32,
+    /// A lower confidence bound of its win rate.
+    pub lcb: f32,
+    /// The principal variation starting with the move.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search, and the analysis behind it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The decision: a move or resignation.
+    pub best: Decision,
+    /// The win rate of the player to move after the best move (0..1).
+    pub winrate: f32,
+    /// The expected area margin for the player to move (komi included).
+    pub score_lead: f32,
+    /// The root moves, most visited first.
+    pub candidates: Vec<Candidate>,
+    /// Per board location (`Loc` order: row by row from the bottom-left),
+    /// from -1 (White owns it) to 1 (Black owns it), from the playouts.
+    pub ownership: Vec<f32>,
+    /// Playouts run by this search.
+    pub playouts: u64,
+    /// Visits at the root after the search (reused ones included).
+    pub root_visits: u64,
+    /// Visits of the root kept from the previous search.
+    pub reused_visits: u64,
+    /// Tree nodes in use.
+    pub nodes: usize,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+}

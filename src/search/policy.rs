@@ -1,0 +1,755 @@
+//! Playout policies (light and heavy) and the cheap knowledge that gives
+//! new tree nodes their priors: captures, atari escapes, self-atari, 3x3
+//! patterns, nakade, distance to the last move and edge lines.
+//!
+//! Everything the playout loop touches is built before it starts (the
+//! pattern table and the direction table are process-wide, built once), so
+//! a playout never allocates.
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::geometry::{Loc, Topology, OFF, SLOTS};
+use crate::point::MAX_SIZE;
+use std::sync::OnceLock;
+
+/// A small, fast, seedable random generator (SplitMix64 stepping).
+#[derive(Clone, Debug)]
+pub(crate) struct FastRng(u64);
+
+impl FastRng {
+    pub(crate) fn new(seed: u64) -> FastRng {
+        FastRng(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    #[inline(always)]
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n` > 0), by multiply-shift.
+    #[inline(always)]
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+
+    /// True with probability `num / 256`.
+    #[inline(always)]
+    pub(crate) fn chance(&mut self, num: u32) -> bool {
+        ((self.next_u64() >> 56) as u32) < num
+    }
+}
+
+/// Which moves a playout plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PolicyKind {
+    /// Uniformly random legal moves that do not fill one's own eye.
+    Light,
+    /// Answer atari, capture, avoid self-atari, nakade and local 3x3
+    /// patterns around the last move, else a random move as in `Light`
+    /// that is not a self-atari of more than one stone.
+    #[default]
+    Heavy,
+}
+
+// ---------------------------------------------------------------------------
+// Directions and 3x3 patterns
+
+/// The eight neighbours of every location in a fixed order: N, E, S, W,
+/// NE, SE, SW, NW (north is toward higher rows); off-board is `OFF`.
+type Dirs = [[u16; 8]; SLOTS];
+
+const DIR_DELTAS: [(isize, isize); 8] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+    (-1, 1),
+];
+
+fn build_dirs(size: usize, topology: Topology) -> Box<Dirs> {
+    let mut d = Box::new([[OFF; 8]; SLOTS]);
+    let s = size as isize;
+    for y in 0..s {
+        for x in 0..s {
+            let own = (y * s + x) as usize;
+            for (k, &(dx, dy)) in DIR_DELTAS.iter().enumerate() {
+                let (mut nx, mut ny) = (x + dx, y + dy);
+                if topology == Topology::Toroidal {
+                    nx = nx.rem_euclid(s);
+                    ny = ny.rem_euclid(s);
+                } else if nx < 0 || ny < 0 || nx >= s || ny >= s {
+                    continue;
+                }
+                d[own][k] = (ny * s + nx) as u16;
+            }
+        }
+    }
+    d
+}
+
+/// The direction table of a board size and topology, built on first use.
+pub(crate) fn dirs(size: usize, topology: Topology) -> &'static Dirs {
+    static TABLES: [[OnceLock<Box<Dirs>>; MAX_SIZE + 1]; 2] =
+        [const { [const { OnceLock::new() }; MAX_SIZE + 1] }; 2];
+    let t = usize::from(topology == Topology::Toroidal);
+    let size = size.min(MAX_SIZE);
+    TABLES[t][size].get_or_init(|| build_dirs(size, topology))
+}
+
+/// The Mogo-style 3x3 shapes (hane, cut, side moves), written top row
+/// first with the move in the centre. `X` and `O` are stones of the two
+/// colours (either way round), `.` empty, `x` X or empty, `o` O or empty,
+/// `#` off the board, `?` anything.
+const SHAPES: [&str; 13] = [
+    // Hane that encloses.
+    "XOX...???",
+    // Hane that does not cut.
+    "XO....?.?",
+    // Magari (turn).
+    "XO?X..x.?",
+    // Thin hane.
+    "XOO...?.?",
+    // Unprotected cut.
+    "XO?O.o?o?",
+    // Peeped cut.
+    "XO?O.X???",
+    // De (push between).
+    "?X?O.Oooo",
+    // Cut on the knight's move.
+    "OX??.O?o?",
+    // Edge: chase.
+    "X.?O.?##?",
+    // Edge: block the cut.
+    "OX?X.O###",
+    // Edge: block the connection.
+    "?X?x.O###",
+    // Edge: sagari.
+    "?XOx.x###",
+    // Edge: cut.
+    "?OXX.O###",
+];
+
+/// Maps a pattern cell (row, column; row 0 at the top) to the direction
+/// index of [`DIR_DELTAS`], or `None` for the centre.
+fn dir_of(row: usize, col: usize) -> Option<usize> {
+    let dx = col as isize - 1;
+    let dy = 1 - row as isize;
+    DIR_DELTAS.iter().position(|&d| d == (dx, dy))
+}
+
+/// The 8 symmetries of the square, acting on (dx, dy).
+fn transform(t: usize, (dx, dy): (isize, isize)) -> (isize, isize) {
+    let (dx, dy) = if t & 4 != 0 { (dy, dx) } else { (dx, dy) };
+    let dx = if t & 1 != 0 { -dx } else { dx };
+    let dy = if t & 2 != 0 { -dy } else { dy };
+    (dx, dy)
+}
+
+fn build_patterns() -> Box<[bool]> {
+    let mut table = vec![false; 1 << 16].into_boxed_slice();
+    for shape in SHAPES {
+        let cells: Vec<u8> = shape.bytes().collect();
+        for t in 0..8 {
+            for swap in [false, true] {
+                // Allowed cell codes per direction.
+                let mut allowed: [Vec<u16>; 8] = Default::default();
+                for (i, &ch) in cells.iter().enumerate().take(9) {
+                    let Some(d) = dir_of(i / 3, i % 3) else {
+                        continue;
+                    };
+                    let (tx, ty) = transform(t, DIR_DELTAS[d]);
+                    let Some(td) = DIR_DELTAS.iter().position(|&e| e == (tx, ty)) else {
+                        continue;
+                    };
+                    let (a, b) = if swap { (2u16, 1u16) } else { (1u16, 2u16) };
+                    allowed[td] = match ch {
+                        b'X' => vec![a],
+                        b'O' => vec![b],
+                        b'.' => vec![0],
+                        b'x' => vec![a, 0],
+                        b'o' => vec![b, 0],
+                        b'#' => vec![3],
+                        _ => vec![0, 1, 2, 3],
+                    };
+                }
+                // Enumerate every code the shape allows.
+                let mut codes = vec![0u16];
+                for (d, vals) in allowed.iter().enumerate() {
+                    let mut next = Vec::with_capacity(codes.len() * vals.len());
+                    for &c in &codes {
+                        for &v in vals {
+                            next.push(c | (v << (2 * d)));
+                        }
+                    }
+                    codes = next;
+                }
+                for c in codes {
+                    table[c as usize] = true;
+                }
+            }
+        }
+    }
+    table
+}
+
+/// The 3x3 pattern table, indexed by [`pattern_code`], built on first use.
+pub(crate) fn patterns() -> &'static [bool] {
+    static TABLE: OnceLock<Box<[bool]>> = OnceLock::new();
+    TABLE.get_or_init(build_patterns)
+}
+
+/// The 16-bit code of the 8 neighbours of `l` (2 bits each, in the order
+/// of [`DIR_DELTAS`]: 0 empty, 1 black, 2 white, 3 off the board).
+#[inline(always)]
+pub(crate) fn pattern_code(board: &Board, dirs: &Dirs, l: Loc) -> usize {
+    let d = &dirs[l.index()];
+    let mut code = 0usize;
+    for (k, &n) in d.iter().enumerate() {
+        code |= (board.cell_code(n as usize) as usize) << (2 * k);
+    }
+    code
+}
+
+// ---------------------------------------------------------------------------
+// Tactics
+
+/// Whether `c` playing at the empty `l` would leave its chain with exactly
+/// one liberty (or none) without capturing enough to escape.
+#[inline]
+pub(crate) fn is_self_atari(board: &Board, l: Loc, c: Color) -> bool {
+    let mut first = OFF;
+    let mut add = |x: u16| -> bool {
+        if first == OFF {
+            first = x;
+            false
+        } else {
+            first != x
+        }
+    };
+    let me = c as u8 + 1;
+    for &n in board.neighbor_slots(l) {
+        if n == OFF {
+            break;
+        }
+        let cell = board.cell_code(n as usize);
+        if cell == 0 {
+            if add(n) {
+                return false;
+            }
+        } else if cell == me {
+            match board.liberties(Loc(n)) {
+                0 | 1 => {}
+                2 => {
+                    if let Some(o) = board.other_liberty(Loc(n), l) {
+                        if add(o.0) {
+                            return false;
+                        }
+                    }
+                }
+                _ => return false,
+            }
+        } else if board.liberties(Loc(n)) == 1 {
+            // Captures: the captured stone next to `l` becomes a liberty.
+            if add(n) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether `c` playing at `l` joins an existing chain of its own.
+#[inline]
+fn touches_own(board: &Board, l: Loc, c: Color) -> bool {
+    let me = c as u8 + 1;
+    board
+        .neighbor_slots(l)
+        .iter()
+        .take_while(|&&n| n != OFF)
+        .any(|&n| board.cell_code(n as usize) == me)
+}
+
+/// The vital point of a small eye space (3 points, or 4 in a T) that
+/// contains the empty `l` and is bordered by stones of one colour only.
+pub(crate) fn nakade_point(board: &Board, l: Loc) -> Option<Loc> {
+    let mut region = [OFF; 5];
+    let mut n = 1;
+    region[0] = l.0;
+    let mut border = 0u8;
+    let mut i = 0;
+    while i < n {
+        let p = region[i];
+        for &q in board.neighbor_slots(Loc(p)) {
+            if q == OFF {
+                break;
+            }
+            let cell = board.cell_code(q as usize);
+            if cell == 0 {
+                if !region[..n].contains(&q) {
+                    if n == 5 {
+                        return None;
+                    }
+                    region[n] = q;
+                    n += 1;
+                }
+            } else {
+                if border != 0 && border != cell {
+                    return None;
+                }
+                border = cell;
+            }
+        }
+        i += 1;
+    }
+    if !(3..=4).contains(&n) || border == 0 {
+        return None;
+    }
+    // The vital point touches every other point of the space.
+    for &p in &region[..n] {
+        let inside = board
+            .neighbor_slots(Loc(p))
+            .iter()
+            .take_while(|&&q| q != OFF)
+            .filter(|&&q| region[..n].contains(&q))
+            .count();
+        if inside == n - 1 {
+            return Some(Loc(p));
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------
+// The playout
+
+/// A playout move log entry: the location (or `OFF` for a pass) in the low
+/// 15 bits and the colour in the top bit.
+pub(crate) const LOG_COLOR_BIT: u16 = 1 << 15;
+
+/// A reusable, allocation-free playout runner for one board size.
+#[derive(Clone, Debug)]
+pub struct PlayoutPolicy {
+    kind: PolicyKind,
+    rng: FastRng,
+    dirs: &'static Dirs,
+    patterns: &'static [bool],
+    /// The most moves one playout plays before it is cut and scored
+    /// (0: three times the board area plus 20).
+    pub max_moves: usize,
+}
+
+impl PlayoutPolicy {
+    /// A policy of `kind` for boards of `size` and `topology`, seeded.
+    pub fn new(kind: PolicyKind, size: usize, topology: Topology, seed: u64) -> PlayoutPolicy {
+        PlayoutPolicy {
+            kind,
+            rng: FastRng::new(seed),
+            dirs: dirs(size, topology),
+            patterns: patterns(),
+            max_moves: 0,
+        }
+    }
+
+    /// Which moves this policy plays.
+    pub fn kind(&self) -> PolicyKind {
+        self.kind
+    }
+
+    /// Picks a move for `c`; `last` is the opponent's last move if it was
+    /// a stone. `None` means pass.
+    #[inline]
+    pub fn pick(&mut self, board: &Board, c: Color, last: Option<Loc>) -> Option<Loc> {
+        if self.kind == PolicyKind::Heavy {
+            if let Some(lm) = last {
+                if let Some(l) = self.local(board, c, lm) {
+                    return Some(l);
+                }
+            }
+        }
+        self.random(board, c)
+    }
+
+    /// The heavy rules around the last move, in priority order.
+    #[inline]
+    fn local(&mut self, board: &Board, c: Color, lm: Loc) -> Option<Loc> {
+        let me = c as u8 + 1;
+        let opp = 3 - me;
+        if board.cell_code(lm.index()) != opp {
+            return None;
+        }
+        let mut cand = [0u16; 16];
+        let mut nc = 0;
+        // 1. Capture the stone just played if it is in atari.
+        if let Some(lib) = board.last_liberty(lm) {
+            if board.is_legal_simple(lib, c) && self.rng.chance(240) {
+                return Some(lib);
+            }
+        }
+        // 2. Save own chains the last move put in atari: capture a
+        //    neighbouring chain in atari, or extend if that gains liberties.
+        for &n in board.neighbor_slots(lm) {
+            if n == OFF {
+                break;
+            }
+            if board.cell_code(n as usize) != me || !board.in_atari(Loc(n)) {
+                continue;
+            }
+            let chain = Loc(n);
+            for (k, s) in board.chain(chain).enumerate() {
+                if k >= 12 {
+                    break;
+                }
+                for &q in board.neighbor_slots(s) {
+                    if q == OFF {
+                        break;
+                    }
+                    if board.cell_code(q as usize) == opp {
+                        if let Some(lib) = board.last_liberty(Loc(q)) {
+                            if nc < cand.len()
+                                && board.is_legal_simple(lib, c)
+                                && !cand[..nc].contains(&lib.0)
+                            {
+                                cand[nc] = lib.0;
+                                nc += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(lib) = board.last_liberty(chain) {
+                if nc < cand.len()
+                    && board.is_legal_simple(lib, c)
+                    && !is_self_atari(board, lib, c)
+                    && !cand[..nc].contains(&lib.0)
+                {
+                    cand[nc] = lib.0;
+                    nc += 1;
+                }
+            }
+        }
+        if nc > 0 && self.rng.chance(230) {
+            return Some(Loc(cand[self.rng.below(nc)]));
+        }
+        nc = 0;
+        // 3. Nakade: the vital point of a small eye space next to it.
+        for &n in board.neighbor_slots(lm) {
+            if n == OFF {
+                break;
+            }
+            if board.cell_code(n as usize) == 0 {
+                if let Some(v) = nakade_point(board, Loc(n)) {
+                    if board.is_legal_simple(v, c) && !is_self_atari(board, v, c) {
+                        return Some(v);
+                    }
+                }
+            }
+        }
+        // 4. 3x3 patterns on the eight points around it.
+        for &n in &self.dirs[lm.index()] {
+            if n == OFF || board.cell_code(n as usize) != 0 {
+                continue;
+            }
+            let l = Loc(n);
+            if self.patterns[pattern_code(board, self.dirs, l)]
+                && board.is_legal_simple(l, c)
+                && !is_self_atari(board, l, c)
+            {
+                cand[nc] = n;
+                nc += 1;
+            }
+        }
+        if nc > 0 && self.rng.chance(230) {
+            return Some(Loc(cand[self.rng.below(nc)]));
+        }
+        None
+    }
+
+    /// A random legal move that does not fill `c`'s own eye (and, for the
+    /// heavy policy, is not a self-atari of more than one stone).
+    #[inline]
+    fn random(&mut self, board: &Board, c: Color) -> Option<Loc> {
+        let n = board.empty_count();
+        if n == 0 {
+            return None;
+        }
+        let start = self.rng.below(n);
+        let heavy = self.kind == PolicyKind::Heavy;
+        let mut i = start;
+        for _ in 0..n {
+            let l = board.empty_at(i);
+            i += 1;
+            if i == n {
+                i = 0;
+            }
+            if board.is_eye(l, c) || !board.is_legal_simple(l, c) {
+                continue;
+            }
+            if heavy && touches_own(board, l, c) && is_self_atari(board, l, c) {
+                continue;
+            }
+            return Some(l);
+        }
+        None
+    }
+
+    /// Plays `board` out with `to_move` first until both sides pass (or
+    /// the move limit), logging each move into `log` within its existing
+    /// capacity (never growing it). Returns the number of moves played.
+    pub fn run(
+        &mut self,
+        board: &mut Board,
+        mut to_move: Color,
+        mut last: Option<Loc>,
+        log: &mut Vec<u16>,
+    ) -> usize {
+        let limit = if self.max_moves == 0 {
+            3 * board.area() + 20
+        } else {
+            self.max_moves
+        };
+        let mut passes = 0;
+        let mut moves = 0;
+        while passes < 2 && moves < limit {
+            let bit = if to_move == Color::White {
+                LOG_COLOR_BIT
+            } else {
+                0
+            };
+            match self.pick(board, to_move, last) {
+                Some(l) => {
+                    board.play_unchecked(l, to_move);
+                    // A suicide cannot happen (the policy only picks legal
+                    // moves); the stone stays, so it is the last move.
+                    last = Some(l);
+                    passes = 0;
+                    if log.len() < log.capacity() {
+                        log.push(l.0 | bit);
+                    }
+                }
+                None => {
+                    board.pass();
+                    last = None;
+                    passes += 1;
+                }
+            }
+            moves += 1;
+            to_move = to_move.opponent();
+        }
+        moves
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Priors
+
+/// Prior knowledge for a move, as virtual playouts: `visits` of which
+/// `wins` were won (both in whole playouts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Prior {
+    pub(crate) visits: u16,
+    pub(crate) wins: u16,
+}
+
+/// What the prior computation needs to know about the position.
+pub(crate) struct PriorContext<'a> {
+    pub(crate) board: &'a Board,
+    pub(crate) dirs: &'static Dirs,
+    pub(crate) patterns: &'static [bool],
+    /// The opponent's last move, if it was a stone.
+    pub(crate) last: Option<Loc>,
+    /// Scale of the neutral prior (the "even" virtual playouts).
+    pub(crate) even: u16,
+}
+
+impl PriorContext<'_> {
+    /// The prior of `c` playing at the empty `l`.
+    pub(crate) fn prior(&self, l: Loc, c: Color) -> Prior {
+        let b = self.board;
+        let me = c as u8 + 1;
+        let opp = 3 - me;
+        let mut v = u32::from(self.even);
+        let mut w = v / 2;
+        let mut add = |dv: u32, dw: u32| {
+            v += dv;
+            w += dw;
+        };
+        let mut captures = 0usize;
+        let mut escapes = false;
+        for &n in b.neighbor_slots(l) {
+            if n == OFF {
+                break;
+            }
+            let cell = b.cell_code(n as usize);
+            if cell == opp && b.in_atari(Loc(n)) {
+                captures += b.chain_len(Loc(n));
+            } else if cell == me && b.in_atari(Loc(n)) {
+                escapes = true;
+            }
+        }
+        let self_atari = is_self_atari(b, l, c);
+        if captures > 0 {
+            let k = (captures as u32).min(10);
+            add(20 + 4 * k, 20 + 4 * k);
+        }
+        if escapes && !self_atari {
+            add(20, 20);
+        }
+        if self_atari && captures == 0 {
+            if touches_own(b, l, c) {
+                add(30, 0);
+            } else {
+                add(10, 2);
+            }
+        }
+        if !self_atari && nakade_point(b, l) == Some(l) {
+            add(20, 18);
+        }
+        if self.patterns[pattern_code(b, self.dirs, l)] && !self_atari {
+            add(10, 8);
+        }
+        if let Some(lm) = self.last {
+            let d = distance(b, l, lm);
+            if d <= 1 {
+                add(10, 8);
+            } else if d == 2 {
+                add(5, 4);
+            }
+        }
+        // Edge lines in an empty neighbourhood.
+        let size = b.size();
+        let p = b.point(l);
+        if size >= 9 && b.topology() == Topology::Planar {
+            let line = p.x().min(p.y()).min(size - 1 - p.x()).min(size - 1 - p.y());
+            if line <= 3 && empty_around(b, l, 2) {
+                match line {
+                    0 => add(20, 0),
+                    1 => add(10, 2),
+                    2 => add(10, 7),
+                    _ => {}
+                }
+            }
+        }
+        Prior {
+            visits: v.min(u32::from(u16::MAX)) as u16,
+            wins: w.min(v).min(u32::from(u16::MAX)) as u16,
+        }
+    }
+}
+
+/// The Chebyshev distance between two locations of `board` (planar; on a
+/// torus, the shortest way round).
+pub(crate) fn distance(board: &Board, a: Loc, b: Loc) -> usize {
+    let s = board.size();
+    let (pa, pb) = (board.point(a), board.point(b));
+    let mut dx = pa.x().abs_diff(pb.x());
+    let mut dy = pa.y().abs_diff(pb.y());
+    if board.topology() == Topology::Toroidal {
+        dx = dx.min(s - dx);
+        dy = dy.min(s - dy);
+    }
+    dx.max(dy)
+}
+
+/// Whether no stone lies within Chebyshev distance `r` of `l` (planar).
+fn empty_around(board: &Board, l: Loc, r: usize) -> bool {
+    let s = board.size();
+    let p = board.point(l);
+    let (x0, x1) = (p.x().saturating_sub(r), (p.x() + r).min(s - 1));
+    let (y0, y1) = (p.y().saturating_sub(r), (p.y() + r).min(s - 1));
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            if board.cell_code(y * s + x) != 0 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        Board::from_diagram(text, Topology::Planar).unwrap()
+    }
+
+    #[test]
+    fn hane_pattern_matches_in_every_orientation() {
+        // Black C2 with White C3 on top of it: the hane points B3 and D3
+        // (next to White, diagonal to Black) match; so does the same shape
+        // turned round (White C3, Black C4 above it: B3 and D3 again).
+        let d = dirs(5, Topology::Planar);
+        for text in [
+            ".....\n.....\n..O..\n..X..\n.....\n",
+            ".....\n..X..\n..O..\n.....\n.....\n",
+        ] {
+            let b = board(text);
+            let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
+            assert!(patterns()[pattern_code(&b, d, at("B3"))], "{b}");
+            assert!(patterns()[pattern_code(&b, d, at("D3"))], "{b}");
+            // A point far from any stone matches nothing.
+            assert!(!patterns()[pattern_code(&b, d, at("A1"))]);
+            assert!(!patterns()[pattern_code(&b, d, at("E5"))]);
+        }
+    }
+
+    #[test]
+    fn self_atari_detection() {
+        // White A2 B1, Black B2.
+        let b = board("...\nOX.\n.O.\n");
+        let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
+        // Black A1: no liberty and no capture.
+        assert!(is_self_atari(&b, at("A1"), Color::Black));
+        // Black C1: only C2 left.
+        assert!(is_self_atari(&b, at("C1"), Color::Black));
+        // Black C2 joins B2 (liberties B3, C3, C1).
+        assert!(!is_self_atari(&b, at("C2"), Color::Black));
+        // White A3 would capture nothing and keep liberty B3 only... with
+        // A2 joined: liberties B3 and A1: not a self-atari.
+        assert!(!is_self_atari(&b, at("A3"), Color::White));
+    }
+
+    #[test]
+    fn nakade_of_three_in_a_row() {
+        let b = board(
+            "OOOOO\n\
+             O...O\n\
+             OOOOO\n\
+             .....\n\
+             .....\n",
+        );
+        let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
+        assert_eq!(nakade_point(&b, at("B4")), Some(at("C4")));
+        assert_eq!(nakade_point(&b, at("D4")), Some(at("C4")));
+        assert_eq!(nakade_point(&b, at("A1")), None);
+    }
+
+    #[test]
+    fn heavy_playout_captures_a_stone_in_atari() {
+        // White's last stone at B2 is in atari (only liberty B1... set up):
+        let b = board(
+            ".....\n\
+             .....\n\
+             .X...\n\
+             XOX..\n\
+             .....\n",
+        );
+        let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
+        let mut hits = 0;
+        for seed in 0..50 {
+            let mut p = PlayoutPolicy::new(PolicyKind::Heavy, 5, Topology::Planar, seed);
+            if p.pick(&b, Color::Black, Some(at("B2"))) == Some(at("B1")) {
+                hits += 1;
+            }
+        }
+        assert!(hits >= 40, "captured only {hits} times of 50");
+    }
+}

@@ -1,0 +1,326 @@
+//! The search tree: nodes in a chunked arena shared by all search threads.
+//!
+//! Every node field is an atomic, so threads descend, expand and back up
+//! without locks. A node's children are one contiguous block allocated
+//! when the node is expanded; the arena only grows (bump allocation) up to
+//! its node limit, after which nodes simply stop expanding. Tree reuse
+//! copies the subtree of the new root into a fresh arena, which frees
+//! everything unreachable at once.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU32, Ordering::*};
+use std::sync::OnceLock;
+
+/// The move code of a pass (board locations are below it).
+pub(crate) const PASS: u16 = crate::geometry::OFF;
+
+const CHUNK_BITS: u32 = 14;
+const CHUNK: usize = 1 << CHUNK_BITS;
+const MASK: u32 = (1 << CHUNK_BITS) - 1;
+
+/// Node states.
+const LEAF: u32 = 0;
+const EXPANDING: u32 = 1;
+const EXPANDED: u32 = 2;
+/// A leaf that must not be expanded (the arena is full).
+const FROZEN: u32 = 3;
+
+/// One node: the statistics of the move that leads to it, from the point
+/// of view of the player who made that move. Wins are in half points
+/// (a win counts 2, a draw 1).
+#[derive(Default, Debug)]
+pub(crate) struct Node {
+    visits: AtomicU32,
+    wins: AtomicU32,
+    amaf_visits: AtomicU32,
+    amaf_wins: AtomicU32,
+    /// Prior virtual playouts (low 16 bits) and wins (high 16 bits).
+    prior: AtomicU32,
+    first_child: AtomicU32,
+    /// Move (low 16 bits) and number of children (high 16 bits).
+    mv_count: AtomicU32,
+    state: AtomicU32,
+}
+
+/// A plain copy of a node's statistics.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Stats {
+    pub(crate) visits: u32,
+    pub(crate) wins: u32,
+    pub(crate) amaf_visits: u32,
+    pub(crate) amaf_wins: u32,
+    pub(crate) prior_visits: u32,
+    pub(crate) prior_wins: u32,
+}
+
+impl Node {
+    pub(crate) fn init(&self, mv: u16, prior_visits: u16, prior_wins: u16) {
+        self.visits.store(0, Relaxed);
+        self.wins.store(0, Relaxed);
+        self.amaf_visits.store(0, Relaxed);
+        self.amaf_wins.store(0, Relaxed);
+        self.prior
+            .store(u32::from(prior_visits) | (u32::from(prior_wins) << 16), Relaxed);
+        self.first_child.store(0, Relaxed);
+        self.mv_count.store(u32::from(mv), Relaxed);
+        self.state.store(LEAF, Relaxed);
+    }
+
+    #[inline(always)]
+    pub(crate) fn mv(&self) -> u16 {
+        self.mv_count.load(Relaxed) as u16
+    }
+
+    #[inline(always)]
+    pub(crate) fn visits(&self) -> u32 {
+        self.visits.load(Relaxed)
+    }
+
+    #[inline(always)]
+    pub(crate) fn stats(&self) -> Stats {
+        let p = self.prior.load(Relaxed);
+        Stats {
+            visits: self.visits.load(Relaxed),
+            wins: self.wins.load(Relaxed),
+            amaf_visits: self.amaf_visits.load(Relaxed),
+            amaf_wins: self.amaf_wins.load(Relaxed),
+            prior_visits: p & 0xFFFF,
+            prior_wins: p >> 16,
+        }
+    }
+
+    /// Adds a visit before the result is known (a virtual loss).
+    #[inline(always)]
+    pub(crate) fn add_visit(&self) {
+        self.visits.fetch_add(1, Relaxed);
+    }
+
+    /// Adds the result (in half points) of a visit already counted.
+    #[inline(always)]
+    pub(crate) fn add_result(&self, half_wins: u32) {
+        if half_wins > 0 {
+            self.wins.fetch_add(half_wins, Relaxed);
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn add_amaf(&self, half_wins: u32) {
+        self.amaf_visits.fetch_add(1, Relaxed);
+        if half_wins > 0 {
+            self.amaf_wins.fetch_add(half_wins, Relaxed);
+        }
+    }
+
+    /// The children block `(first, count)` if the node is expanded.
+    #[inline(always)]
+    pub(crate) fn children(&self) -> Option<(u32, u32)> {
+        if self.state.load(Acquire) != EXPANDED {
+            return None;
+        }
+        Some((
+            self.first_child.load(Relaxed),
+            self.mv_count.load(Relaxed) >> 16,
+        ))
+    }
+
+    /// Whether the node may still be expanded (a leaf not frozen).
+    #[inline(always)]
+    pub(crate) fn is_leaf(&self) -> bool {
+        self.state.load(Relaxed) == LEAF
+    }
+
+    /// Claims the right to expand this leaf.
+    #[inline]
+    pub(crate) fn try_begin_expand(&self) -> bool {
+        self.state
+            .compare_exchange(LEAF, EXPANDING, Acquire, Relaxed)
+            .is_ok()
+    }
+
+    /// Publishes the children written at `first..first + count`.
+    pub(crate) fn finish_expand(&self, first: u32, count: u32) {
+        self.first_child.store(first, Relaxed);
+        let mv = self.mv_count.load(Relaxed) & 0xFFFF;
+        self.mv_count.store(mv | (count << 16), Relaxed);
+        self.state.store(EXPANDED, Release);
+    }
+
+    /// Gives up an expansion (no room): the node stays a leaf for good.
+    pub(crate) fn freeze(&self) {
+        self.state.store(FROZEN, Release);
+    }
+
+    fn copy_from(&self, other: &Node) {
+        let s = other.stats();
+        self.visits.store(s.visits, Relaxed);
+        self.wins.store(s.wins, Relaxed);
+        self.amaf_visits.store(s.amaf_visits, Relaxed);
+        self.amaf_wins.store(s.amaf_wins, Relaxed);
+        self.prior.store(other.prior.load(Relaxed), Relaxed);
+        self.first_child.store(0, Relaxed);
+        self.mv_count.store(u32::from(other.mv()), Relaxed);
+        self.state.store(LEAF, Relaxed);
+    }
+}
+
+/// The arena of nodes. Node 0 is the root.
+#[derive(Debug)]
+pub(crate) struct Tree {
+    chunks: Box<[OnceLock<Box<[Node]>>]>,
+    next: AtomicU32,
+    limit: u32,
+    dummy: Node,
+}
+
+impl Tree {
+    /// An empty tree holding at most `limit` nodes (at least 1), with a
+    /// root node for move `root_mv`.
+    pub(crate) fn new(limit: usize, root_mv: u16) -> Tree {
+        let limit = limit.clamp(1, (u32::MAX / 2) as usize) as u32;
+        let n_chunks = (limit as usize).div_ceil(CHUNK) + 1;
+        let t = Tree {
+            chunks: (0..n_chunks).map(|_| OnceLock::new()).collect(),
+            next: AtomicU32::new(0),
+            limit,
+            dummy: Node::default(),
+        };
+        if let Some(r) = t.alloc(1) {
+            t.node(r).init(root_mv, 0, 0);
+        }
+        t
+    }
+
+    /// The node with index `i`.
+    #[inline(always)]
+    pub(crate) fn node(&self, i: u32) -> &Node {
+        match self
+            .chunks
+            .get((i >> CHUNK_BITS) as usize)
+            .and_then(|c| c.get())
+        {
+            Some(c) => &c[(i & MASK) as usize],
+            None => &self.dummy,
+        }
+    }
+
+    /// The root node.
+    #[inline(always)]
+    pub(crate) fn root(&self) -> &Node {
+        self.node(0)
+    }
+
+    /// The number of node slots used so far.
+    pub(crate) fn len(&self) -> usize {
+        self.next.load(Relaxed).min(self.limit) as usize
+    }
+
+    /// Allocates `n` consecutive nodes (within one chunk), or `None` when
+    /// the limit would be exceeded.
+    pub(crate) fn alloc(&self, n: u32) -> Option<u32> {
+        if n == 0 || n as usize > CHUNK {
+            return None;
+        }
+        let mut cur = self.next.load(Relaxed);
+        let start = loop {
+            let mut start = cur;
+            if (start & MASK) + n > CHUNK as u32 {
+                start = (start | MASK) + 1;
+            }
+            let end = start.checked_add(n)?;
+            if end > self.limit {
+                return None;
+            }
+            match self.next.compare_exchange_weak(cur, end, Relaxed, Relaxed) {
+                Ok(_) => break start,
+                Err(now) => cur = now,
+            }
+        };
+        let chunk = self.chunks.get((start >> CHUNK_BITS) as usize)?;
+        chunk.get_or_init(|| (0..CHUNK).map(|_| Node::default()).collect());
+        Some(start)
+    }
+
+    /// A new tree (limit `limit`) holding a copy of the subtree of `self`
+    /// under node `from`, which becomes the new root; copying stops where
+    /// the new arena is full.
+    pub(crate) fn copy_subtree(&self, from: u32, limit: usize) -> Tree {
+        let t = Tree::new(limit, self.node(from).mv());
+        t.root().copy_from(self.node(from));
+        let mut queue = VecDeque::new();
+        queue.push_back((from, 0u32));
+        while let Some((src, dst)) = queue.pop_front() {
+            let Some((first, count)) = self.node(src).children() else {
+                continue;
+            };
+            let Some(new_first) = t.alloc(count) else {
+                continue;
+            };
+            for k in 0..count {
+                t.node(new_first + k).copy_from(self.node(first + k));
+                queue.push_back((first + k, new_first + k));
+            }
+            t.node(dst).finish_expand(new_first, count);
+        }
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alloc_respects_limit_and_chunks() {
+        let t = Tree::new(100, PASS);
+        assert_eq!(t.len(), 1);
+        let a = t.alloc(50).unwrap();
+        assert_eq!(a, 1);
+        assert!(t.alloc(50).is_none());
+        let b = t.alloc(49).unwrap();
+        assert_eq!(b, 51);
+        assert_eq!(t.len(), 100);
+        assert!(t.alloc(1).is_none());
+    }
+
+    #[test]
+    fn blocks_never_cross_a_chunk() {
+        let t = Tree::new(3 * CHUNK, PASS);
+        let a = t.alloc(CHUNK as u32 - 10).unwrap();
+        assert_eq!(a, 1);
+        let b = t.alloc(20).unwrap();
+        assert_eq!(b, CHUNK as u32);
+        t.node(b + 19).init(7, 1, 1);
+        assert_eq!(t.node(b + 19).mv(), 7);
+    }
+
+    #[test]
+    fn copy_keeps_statistics_below_the_new_root() {
+        let t = Tree::new(1000, PASS);
+        let root = t.root();
+        let first = t.alloc(3).unwrap();
+        for k in 0..3 {
+            t.node(first + k).init(k as u16, 10, 5);
+        }
+        root.finish_expand(first, 3);
+        let child = t.node(first + 1);
+        for _ in 0..7 {
+            child.add_visit();
+            child.add_result(2);
+        }
+        let grand = t.alloc(2).unwrap();
+        t.node(grand).init(40, 1, 0);
+        t.node(grand + 1).init(41, 1, 0);
+        t.node(grand + 1).add_visit();
+        child.finish_expand(grand, 2);
+
+        let c = t.copy_subtree(first + 1, 1000);
+        assert_eq!(c.root().mv(), 1);
+        assert_eq!(c.root().stats().visits, 7);
+        assert_eq!(c.root().stats().wins, 14);
+        let (f, n) = c.root().children().unwrap();
+        assert_eq!(n, 2);
+        assert_eq!(c.node(f + 1).mv(), 41);
+        assert_eq!(c.node(f + 1).visits(), 1);
+        assert_eq!(c.len(), 3);
+    }
+}
