@@ -89,7 +89,7 @@ struct Worker {
 impl Search {
     /// A search with configuration `config`.
     pub fn new(config: SearchConfig) -> Search {
-        let rng = FastRng::new(config.seed ^ 0x5EA7_C4);
+        let rng = FastRng::new(config.seed ^ 0x005E_A7C4);
         Search {
             tree: Tree::new(config.node_limit.min(1024), PASS),
             config,
@@ -176,15 +176,19 @@ impl Search {
         let time_budget = limits
             .time
             .map(|t| {
-                let t = t.saturating_sub(self.config.lag_margin).max(Duration::from_millis(5));
+                let t = t
+                    .saturating_sub(self.config.lag_margin)
+                    .max(Duration::from_millis(5));
                 TimeBudget { target: t, max: t }
             })
             .or_else(|| {
-                limits.clock.as_ref().and_then(|c| {
-                    budget(c, board.empty_count(), area, self.config.lag_margin)
-                })
+                limits
+                    .clock
+                    .as_ref()
+                    .and_then(|c| budget(c, board.empty_count(), area, self.config.lag_margin))
             });
-        let seed = self.config.seed ^ board.hash() ^ (game.moves().len() as u64).wrapping_mul(0x9E37);
+        let seed =
+            self.config.seed ^ board.hash() ^ (game.moves().len() as u64).wrapping_mul(0x9E37);
         std::thread::scope(|s| {
             for t in 0..threads {
                 let sh = &sh;
@@ -222,7 +226,11 @@ impl Search {
     /// position leads to it; returns the root visits kept.
     fn prepare_tree(&mut self, game: &Game, color: Color) -> u64 {
         let limit = self.config.node_limit.max(1);
-        let reuse = self.config.reuse_tree.then(|| self.find_reusable(game, color)).flatten();
+        let reuse = self
+            .config
+            .reuse_tree
+            .then(|| self.find_reusable(game, color))
+            .flatten();
         match reuse {
             Some(idx) => {
                 self.tree = self.tree.copy_subtree(idx, limit);
@@ -429,9 +437,9 @@ fn monitor(
         if sh.finished.load(Acquire) >= threads {
             return;
         }
-        let tick = limits
-            .info_interval
-            .map_or(Duration::from_millis(2), |i| i.min(Duration::from_millis(2)));
+        let tick = limits.info_interval.map_or(Duration::from_millis(2), |i| {
+            i.min(Duration::from_millis(2))
+        });
         std::thread::sleep(tick);
         let now = Instant::now();
         let elapsed = now - start;
@@ -626,7 +634,8 @@ impl Worker {
             if sh.done.load(Relaxed) || sh.stop.load(Relaxed) {
                 break;
             }
-            if sh.playout_limit != u64::MAX && sh.claimed.fetch_add(1, Relaxed) >= sh.playout_limit {
+            if sh.playout_limit != u64::MAX && sh.claimed.fetch_add(1, Relaxed) >= sh.playout_limit
+            {
                 break;
             }
             self.simulate(sh, t);
@@ -719,8 +728,7 @@ impl Worker {
         }
         ws.score_sum
             .store(ws.score_sum.load(Relaxed) + i64::from(diff), Relaxed);
-        ws.playouts
-            .store(ws.playouts.load(Relaxed) + 1, Relaxed);
+        ws.playouts.store(ws.playouts.load(Relaxed) + 1, Relaxed);
     }
 
     /// Area score (Black minus White) of the final board, filling `owner`.

@@ -59,8 +59,10 @@ impl Node {
         self.wins.store(0, Relaxed);
         self.amaf_visits.store(0, Relaxed);
         self.amaf_wins.store(0, Relaxed);
-        self.prior
-            .store(u32::from(prior_visits) | (u32::from(prior_wins) << 16), Relaxed);
+        self.prior.store(
+            u32::from(prior_visits) | (u32::from(prior_wins) << 16),
+            Relaxed,
+        );
         self.first_child.store(0, Relaxed);
         self.mv_count.store(u32::from(mv), Relaxed);
         self.state.store(LEAF, Relaxed);

@@ -1,0 +1,293 @@
+//! The Monte-Carlo tree search on fixed positions, in deterministic mode
+//! (one thread, a seed, a fixed playout count).
+
+use std::sync::atomic::AtomicBool;
+use tengen::search::{Decision, Limits, Search, SearchConfig, SearchResult};
+use tengen::{Board, Color, Game, Move, Point, Rules, Topology};
+
+fn game_from(diagram: &str, to_move: Color, komi: f64) -> Game {
+    let board = Board::from_diagram(diagram, Topology::Planar).unwrap();
+    let rules = Rules::default().with_komi(komi);
+    Game::from_board(board, to_move, rules).unwrap()
+}
+
+fn think(search: &mut Search, game: &Game, color: Color, playouts: u64) -> SearchResult {
+    search.think(
+        game,
+        color,
+        &Limits::playouts(playouts),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
+}
+
+fn play(v: &str) -> Decision {
+    Decision::Play(Move::Play(v.parse::<Point>().unwrap()))
+}
+
+#[test]
+fn finds_an_obvious_capture() {
+    // White C5 D5 E5 has one liberty, F5; capturing is worth the game.
+    let game = game_from(
+        ".........\n\
+         .........\n\
+         .........\n\
+         ..XXX....\n\
+         .XOOO....\n\
+         ..XXX....\n\
+         .........\n\
+         ......O..\n\
+         .........\n",
+        Color::Black,
+        7.0,
+    );
+    for seed in [1, 2, 3] {
+        let mut s = Search::new(SearchConfig::deterministic(seed));
+        let r = think(&mut s, &game, Color::Black, 1500);
+        assert_eq!(r.best, play("F5"), "seed {seed}: {:?}", &r.candidates[..3]);
+    }
+}
+
+#[test]
+fn saves_a_chain_in_atari() {
+    // Black D5 E5 has one liberty, E6; extending joins E7 and lives.
+    let game = game_from(
+        ".........\n\
+         .........\n\
+         ....X....\n\
+         ...O.O...\n\
+         ..OXXO...\n\
+         ...OO....\n\
+         .........\n\
+         ..X......\n\
+         .........\n",
+        Color::Black,
+        0.5,
+    );
+    for seed in [1, 2, 3] {
+        let mut s = Search::new(SearchConfig::deterministic(seed));
+        let r = think(&mut s, &game, Color::Black, 1500);
+        assert_eq!(r.best, play("E6"), "seed {seed}: {:?}", &r.candidates[..3]);
+    }
+}
+
+#[test]
+fn never_retakes_a_ko_at_once() {
+    // Black has just captured at C2 (5x5): White may not retake at B2.
+    let mut game = game_from(
+        ".....\n\
+         .....\n\
+         .XO..\n\
+         XO.O.\n\
+         .XO..\n",
+        Color::Black,
+        0.5,
+    );
+    game.play("C2".parse().unwrap()).unwrap();
+    assert!(!game.is_legal(Color::White, "B2".parse().unwrap()));
+    let mut s = Search::new(SearchConfig::deterministic(5));
+    let r = think(&mut s, &game, Color::White, 800);
+    let b2 = Move::Play("B2".parse().unwrap());
+    assert!(r.candidates.iter().all(|c| c.mv != b2));
+    assert_ne!(r.best, Decision::Play(b2));
+}
+
+#[test]
+fn self_play_moves_are_legal_and_never_fill_own_eyes() {
+    let mut game = Game::new(7, Rules::default()).unwrap();
+    let mut s = Search::new(SearchConfig {
+        reuse_tree: true,
+        ..SearchConfig::deterministic(11)
+    });
+    let mut moves = 0;
+    while !game.is_over() && moves < 150 {
+        let c = game.to_move();
+        let r = think(&mut s, &game, c, 300);
+        match r.best {
+            Decision::Resign => break,
+            Decision::Play(m) => {
+                assert!(
+                    game.is_legal(c, m),
+                    "illegal {m} for {c:?}\n{}",
+                    game.board()
+                );
+                if let Move::Play(p) = m {
+                    let l = game.board().loc(p).unwrap();
+                    assert!(
+                        !game.board().is_eye(l, c),
+                        "{c:?} fills its own eye at {p}\n{}",
+                        game.board()
+                    );
+                }
+                game.play(m).unwrap();
+            }
+        }
+        moves += 1;
+    }
+    assert!(moves > 10, "the game ended after {moves} moves");
+}
+
+/// 7x7, Black owns columns A-D, White E-G, every empty point an eye.
+const SETTLED: &str = ".X.XO.O\n\
+                       XXXXOOO\n\
+                       X.XXO.O\n\
+                       XXXXOOO\n\
+                       .X.XOO.\n\
+                       XXXXO.O\n\
+                       X.XXOOO\n";
+
+#[test]
+fn passes_in_a_finished_position() {
+    // Black 28 points against White 21, komi 0.5.
+    let mut game = game_from(SETTLED, Color::White, 0.5);
+    game.pass().unwrap();
+    let mut s = Search::new(SearchConfig::deterministic(3));
+    let r = think(&mut s, &game, Color::Black, 300);
+    assert_eq!(r.best, Decision::Play(Move::Pass));
+    // Without the opponent's pass too: no move can gain anything.
+    let game = game_from(SETTLED, Color::Black, 0.5);
+    let r = think(&mut s, &game, Color::Black, 300);
+    assert_eq!(r.best, Decision::Play(Move::Pass));
+}
+
+#[test]
+fn captures_dead_stones_before_passing_under_area_scoring() {
+    // A dead White stone at C2 inside Black's area; White has passed.
+    let board = ".X.XO.O\n\
+                 XXXXOOO\n\
+                 X..XO.O\n\
+                 X..XOOO\n\
+                 X..XOO.\n\
+                 X.OXO.O\n\
+                 X..XOOO\n";
+    let mut game = game_from(board, Color::White, 0.5);
+    game.pass().unwrap();
+    let mut s = Search::new(SearchConfig::deterministic(4));
+    let r = think(&mut s, &game, Color::Black, 1500);
+    assert_ne!(
+        r.best,
+        Decision::Play(Move::Pass),
+        "{:?}",
+        &r.candidates[..3]
+    );
+    // The stone is seen as dead by the playouts.
+    let c2 = game.board().loc("C2".parse().unwrap()).unwrap();
+    assert!(r.ownership[c2.index()] > 0.5, "{}", r.ownership[c2.index()]);
+}
+
+#[test]
+fn tree_reuse_keeps_visits() {
+    let mut game = Game::new(9, Rules::default()).unwrap();
+    let mut s = Search::new(SearchConfig {
+        reuse_tree: true,
+        ..SearchConfig::deterministic(9)
+    });
+    let r = think(&mut s, &game, Color::Black, 3000);
+    let pv = &r.candidates[0].pv;
+    assert!(pv.len() >= 2);
+    game.play(pv[0]).unwrap();
+    game.play(pv[1]).unwrap();
+    let r2 = think(&mut s, &game, Color::Black, 500);
+    assert!(r2.reused_visits >= 20, "reused {}", r2.reused_visits);
+    assert_eq!(r2.root_visits, r2.reused_visits + 500);
+    // Without reuse nothing is kept.
+    let mut fresh = Search::new(SearchConfig::deterministic(9));
+    let r3 = think(&mut fresh, &game, Color::Black, 500);
+    assert_eq!(r3.reused_visits, 0);
+    assert_eq!(r3.root_visits, 500);
+}
+
+#[test]
+fn node_limit_is_respected() {
+    let game = Game::new(9, Rules::default()).unwrap();
+    let mut s = Search::new(SearchConfig {
+        node_limit: 2000,
+        ..SearchConfig::deterministic(2)
+    });
+    let r = think(&mut s, &game, Color::Black, 3000);
+    assert!(r.nodes <= 2000, "{} nodes", r.nodes);
+    assert_eq!(r.playouts, 3000);
+    assert!(matches!(r.best, Decision::Play(Move::Play(_))));
+}
+
+#[test]
+fn deterministic_mode_repeats_itself() {
+    let game = Game::new(9, Rules::default()).unwrap();
+    let a = think(
+        &mut Search::new(SearchConfig::deterministic(77)),
+        &game,
+        Color::Black,
+        700,
+    );
+    let b = think(
+        &mut Search::new(SearchConfig::deterministic(77)),
+        &game,
+        Color::Black,
+        700,
+    );
+    assert_eq!(a.best, b.best);
+    assert_eq!(a.candidates, b.candidates);
+    assert_eq!(a.ownership, b.ownership);
+}
+
+#[test]
+fn two_threads_search_and_agree_on_the_capture() {
+    let game = game_from(
+        ".........\n\
+         .........\n\
+         .........\n\
+         ..XXX....\n\
+         .XOOO....\n\
+         ..XXX....\n\
+         .........\n\
+         ......O..\n\
+         .........\n",
+        Color::Black,
+        7.0,
+    );
+    let mut s = Search::new(SearchConfig {
+        threads: 2,
+        ..SearchConfig::deterministic(1)
+    });
+    let r = think(&mut s, &game, Color::Black, 2000);
+    assert!(r.playouts >= 2000);
+    assert_eq!(r.best, play("F5"));
+}
+
+#[test]
+fn analysis_callback_is_called_periodically() {
+    let game = Game::new(9, Rules::default()).unwrap();
+    let mut s = Search::new(SearchConfig::deterministic(1));
+    let mut calls = 0;
+    let limits = Limits {
+        time: Some(std::time::Duration::from_millis(400)),
+        info_interval: Some(std::time::Duration::from_millis(50)),
+        ..Limits::default()
+    };
+    let r = s.think(
+        &game,
+        Color::Black,
+        &limits,
+        &AtomicBool::new(false),
+        &mut |_| calls += 1,
+    );
+    assert!(calls >= 2, "{calls} calls");
+    assert!(r.playouts > 0);
+}
+
+#[test]
+fn stop_flag_ends_an_unlimited_search() {
+    let game = Game::new(9, Rules::default()).unwrap();
+    let mut s = Search::new(SearchConfig::deterministic(1));
+    let stop = AtomicBool::new(false);
+    let start = std::time::Instant::now();
+    let r = std::thread::scope(|sc| {
+        sc.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        s.think(&game, Color::Black, &Limits::default(), &stop, &mut |_| {})
+    });
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    assert!(r.playouts > 0);
+}
