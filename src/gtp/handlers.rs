@@ -172,27 +172,37 @@ fn board_text(game: &Game) -> String {
 /// from the stones already placed (the first in point order on a tie).
 fn spread_points(board: &Board, mut chosen: Vec<Point>, n: usize) -> Vec<Point> {
     let size = board.size();
+    let points: Vec<Point> = board.locs().map(|l| board.point(l)).collect();
+    let manhattan = |p: Point, q: Point| p.x().abs_diff(q.x()) + p.y().abs_diff(q.y());
+    // The distance of every point to the nearest chosen one (0 if chosen),
+    // kept up to date as stones are added.
+    let mut dist: Vec<usize> = points
+        .iter()
+        .map(|&p| {
+            chosen
+                .iter()
+                .map(|&q| manhattan(p, q))
+                .min()
+                .unwrap_or(usize::MAX)
+        })
+        .collect();
     while chosen.len() < n {
-        let mut best: Option<(usize, usize, Point)> = None;
-        for l in board.locs() {
-            let p = board.point(l);
-            if chosen.contains(&p) {
+        let mut best: Option<((usize, usize), usize)> = None;
+        for (i, &p) in points.iter().enumerate() {
+            if dist[i] == 0 {
                 continue;
             }
-            let dist = chosen
-                .iter()
-                .map(|q| p.x().abs_diff(q.x()) + p.y().abs_diff(q.y()))
-                .min()
-                .unwrap_or(usize::MAX);
             let edge = p.x().min(p.y()).min(size - 1 - p.x()).min(size - 1 - p.y());
-            let key = (edge.min(2), dist);
-            if best.is_none_or(|(e, d, _)| key > (e, d)) {
-                best = Some((key.0, key.1, p));
+            let key = (edge.min(2), dist[i]);
+            if best.is_none_or(|(k, _)| key > k) {
+                best = Some((key, i));
             }
         }
-        match best {
-            Some((_, _, p)) => chosen.push(p),
-            None => break,
+        let Some((_, i)) = best else { break };
+        let p = points[i];
+        chosen.push(p);
+        for (d, &q) in dist.iter_mut().zip(&points) {
+            *d = (*d).min(manhattan(p, q));
         }
     }
     chosen

@@ -196,6 +196,8 @@ impl Clock {
                 }
             }
         };
+        // Finite inputs give a finite budget; a NaN would panic below.
+        let secs = if secs.is_nan() { 0.05 } else { secs };
         Some(Duration::from_secs_f64(secs.clamp(0.05, 1.0e6)))
     }
 }
