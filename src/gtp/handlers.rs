@@ -768,7 +768,9 @@ impl Session {
             if genmove {
                 let out_of_time = total.time.is_some_and(|t| start.elapsed() >= t);
                 let out_of_playouts = total.playouts.is_some_and(|p| done >= p);
-                if stopped || out_of_time || out_of_playouts {
+                // An engine that makes no progress would loop for ever.
+                let stuck = analysis.playouts <= before;
+                if stopped || out_of_time || out_of_playouts || stuck {
                     break;
                 }
             } else if stopped || src.line_waiting() {
