@@ -251,6 +251,7 @@ pub struct PlayerView {
     known_opponent: LocSet,
     opponent_stones: usize,
     opponent_refusals: usize,
+    opponent_passed: bool,
     my_turn: bool,
     over: bool,
 }
@@ -273,6 +274,7 @@ impl PlayerView {
             known_opponent: LocSet::new(),
             opponent_stones: 0,
             opponent_refusals: 0,
+            opponent_passed: false,
             my_turn: color == Color::Black,
             over: false,
         };
@@ -318,6 +320,7 @@ impl PlayerView {
             }
             Observation::OpponentRefused => self.opponent_refusals += 1,
             Observation::OpponentMoved => {
+                self.opponent_passed = false;
                 self.opponent_stones += 1;
                 self.my_turn = true;
             }
@@ -325,6 +328,7 @@ impl PlayerView {
                 if *c == me {
                     self.end_my_turn();
                 } else {
+                    self.opponent_passed = true;
                     self.my_turn = true;
                 }
             }
@@ -386,6 +390,11 @@ impl PlayerView {
     /// How many of the opponent's tries were refused, in all.
     pub fn opponent_refusals(&self) -> usize {
         self.opponent_refusals
+    }
+
+    /// Whether the opponent's last turn was a pass.
+    pub fn opponent_passed(&self) -> bool {
+        self.opponent_passed
     }
 
     /// Whether it is the player's turn.

@@ -209,6 +209,7 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
         };
         let area = view.own_board().area();
         let mut effort = vec![0.0f64; area + 1];
+        let mut best_rate = 0.0;
         for _ in 0..n {
             let board = self.sample(view);
             let Ok(game) = Game::from_board(board, me, *rules) else {
@@ -221,6 +222,7 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
             };
             let analysis = self.engine.analyze(&req, &per, stop);
             let total: u64 = analysis.candidates.iter().map(|c| c.visits).sum();
+            best_rate += analysis.candidates.first().map_or(0.0, |c| c.winrate) / n as f64;
             for c in &analysis.candidates {
                 let share = c.visits as f64 / total.max(1) as f64;
                 let slot = match c.mv {
@@ -238,12 +240,13 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
             .locs()
             .filter(|&l| triable(view, l) && !board.is_eye(l, me))
             .max_by(|&a, &b| effort[a.index()].total_cmp(&effort[b.index()]));
+        // Under area scoring a stone in one's own area costs nothing, so
+        // play on; pass only to end a game the guesses say is won (the
+        // opponent having passed), or when nothing is left to try.
         match best {
-            // Pass only when the guesses agree that passing is best.
-            Some(l) if effort[l.index()] > effort[area] || effort[area] == 0.0 => {
-                Move::Play(board.point(l))
-            }
-            _ => Move::Pass,
+            Some(_) if view.opponent_passed() && best_rate >= 0.6 => Move::Pass,
+            Some(l) => Move::Play(board.point(l)),
+            None => Move::Pass,
         }
     }
 }

@@ -92,6 +92,7 @@ pub struct Session {
     quit: bool,
     phantom: Option<phantom::PhantomState>,
     phantom_color: crate::color::Color,
+    phantom_games: u64,
     /// The dead stones found for the last position scored.
     dead_cache: Option<(handlers::PositionKey, crate::score::DeadStones)>,
 }
@@ -126,6 +127,7 @@ impl Session {
             quit: false,
             phantom: None,
             phantom_color: crate::color::Color::Black,
+            phantom_games: 0,
             dead_cache: None,
         })
     }

@@ -168,7 +168,12 @@ impl Session {
         if !self.game.handicap().is_empty() {
             observations.push(Observation::Handicap(self.game.handicap().to_vec()));
         }
-        let seed = self.config.seed;
+        // A different seed every game, so a match does not repeat itself.
+        self.phantom_games += 1;
+        let seed = self
+            .config
+            .seed
+            .wrapping_add(self.phantom_games.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let engine = || -> Box<dyn Engine> { Box::new(MonteCarlo::new(seed, 0.0)) };
         let player: Box<dyn PhantomPlayer> = match self.config.phantom {
             PhantomKind::Sampling => Box::new(Sampling::new(engine(), seed)),
