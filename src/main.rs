@@ -183,7 +183,7 @@ fn run_gtp(args: &EngineArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut session = match Session::with_monte_carlo(args.config()) {
+    let mut session = match Session::with_search(args.config()) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("tengen: {e}");

@@ -141,6 +141,23 @@ impl Session {
         Session::new(config, Box::new(engine))
     }
 
+    /// A session with the Monte-Carlo tree search
+    /// ([`MctsEngine`](crate::search::MctsEngine)): the configured seed,
+    /// threads and resignation threshold.
+    ///
+    /// # Errors
+    /// As [`Session::new`].
+    pub fn with_search(config: Config) -> Result<Session, SizeError> {
+        let engine = crate::search::MctsEngine::new(crate::search::SearchConfig {
+            threads: config.threads.max(1),
+            seed: config.seed,
+            resign_threshold: (config.resign_below > 0.0).then_some(config.resign_below as f32),
+            lag_margin: Duration::from_millis(20),
+            ..crate::search::SearchConfig::default()
+        });
+        Session::new(config, Box::new(engine))
+    }
+
     /// Sends log lines (one per move generated, and the like) to `log`.
     pub fn set_log(&mut self, log: Box<dyn Write>) {
         self.log = log;

@@ -14,15 +14,20 @@
 //! assert!(result.playouts >= 200);
 //! ```
 
+mod player;
 mod policy;
 #[allow(clippy::module_inception)]
 mod search;
 mod time;
 mod tree;
 
+pub use player::MctsEngine;
 pub use policy::{PlayoutPolicy, PolicyKind};
 pub use search::{dead_stones, Search};
 pub use time::{budget, Clock, TimeBudget, TimeControl};
+
+/// What the search decided (the engine interface's type).
+pub use crate::engine::Decision;
 
 use crate::point::Move;
 use std::fmt;
@@ -211,24 +216,6 @@ impl Limits {
         Limits {
             time: Some(t),
             ..Limits::default()
-        }
-    }
-}
-
-/// What the search decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decision {
-    /// Play this move (possibly a pass).
-    Play(Move),
-    /// Resign the game.
-    Resign,
-}
-
-impl fmt::Display for Decision {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Decision::Play(m) => write!(f, "{m}"),
-            Decision::Resign => f.write_str("resign"),
         }
     }
 }

@@ -41,6 +41,17 @@ pub struct Search {
     prev: Option<Previous>,
     low_streak: u32,
     rng: FastRng,
+    /// Playout statistics gathered on the current root so far (a search
+    /// of the same position continues them).
+    acc: Accumulated,
+}
+
+/// Ownership and score sums over the playouts of one root.
+#[derive(Clone, Debug, Default)]
+struct Accumulated {
+    ownership: Vec<i64>,
+    score_sum: i64,
+    playouts: u64,
 }
 
 /// Per-thread statistics the monitor reads while the search runs (each is
@@ -54,6 +65,7 @@ struct WorkerShared {
 /// Everything the threads of one search share.
 struct Shared<'a> {
     tree: &'a Tree,
+    base: &'a Accumulated,
     config: &'a SearchConfig,
     root_board: Board,
     color: Color,
@@ -96,6 +108,7 @@ impl Search {
             prev: None,
             low_streak: 0,
             rng,
+            acc: Accumulated::default(),
         }
     }
 
@@ -109,12 +122,17 @@ impl Search {
         self.tree = Tree::new(1024.min(self.config.node_limit), PASS);
         self.prev = None;
         self.low_streak = 0;
+        self.acc = Accumulated::default();
     }
 
     /// Searches the position of `game` with `color` to move, within
     /// `limits` or until `stop` is raised; `info` is called every
     /// `limits.info_interval` with the analysis so far (and never
     /// otherwise). Returns the decision and the analysis.
+    ///
+    /// Searching the same position again continues the search; a position
+    /// that follows from the previous one by its moves reuses the subtree
+    /// (with [`SearchConfig::reuse_tree`]).
     pub fn think(
         &mut self,
         game: &Game,
@@ -129,7 +147,13 @@ impl Search {
         if game.is_over() {
             return empty_result(area, start);
         }
-        let reused = self.prepare_tree(game, color);
+        let (reused, same) = self.prepare_tree(game, color);
+        if !same || self.acc.ownership.len() != area {
+            self.acc = Accumulated {
+                ownership: vec![0; area],
+                ..Accumulated::default()
+            };
+        }
         let root_last = match game.moves().last() {
             Some(&(c, Move::Play(p))) if c != color => board.loc(p),
             _ => None,
@@ -150,6 +174,7 @@ impl Search {
         };
         let sh = Shared {
             tree: &self.tree,
+            base: &self.acc,
             config: &self.config,
             root_board: board.clone(),
             color,
@@ -202,9 +227,22 @@ impl Search {
         });
         let mut result = snapshot(&sh, game, start);
         result.reused_visits = reused;
+        let mut acc = Accumulated {
+            ownership: self.acc.ownership.clone(),
+            score_sum: self.acc.score_sum,
+            playouts: self.acc.playouts,
+        };
+        for w in &sh.workers {
+            for (o, a) in acc.ownership.iter_mut().zip(w.ownership.iter()) {
+                *o += i64::from(a.load(Relaxed));
+            }
+            acc.score_sum += w.score_sum.load(Relaxed);
+            acc.playouts += w.playouts.load(Relaxed);
+        }
         drop(sh);
+        self.acc = acc;
         if !limits.analysis {
-            result.best = self.decide(game, color, &result, limits);
+            result.best = self.decide(game, color, &result, limits.cleanup);
             if let Decision::Play(m) = result.best {
                 if let Some(c) = result.candidates.iter().find(|c| c.mv == m) {
                     result.winrate = c.winrate;
@@ -222,23 +260,21 @@ impl Search {
         result
     }
 
-    /// Reuses the subtree of the new position if the previous search's
-    /// position leads to it; returns the root visits kept.
-    fn prepare_tree(&mut self, game: &Game, color: Color) -> u64 {
+    /// Keeps the tree for the same position, reuses the subtree of the new
+    /// position if the previous search's position leads to it, or starts
+    /// afresh; returns the root visits kept and whether the position is
+    /// the same.
+    fn prepare_tree(&mut self, game: &Game, color: Color) -> (u64, bool) {
         let limit = self.config.node_limit.max(1);
-        let reuse = self
-            .config
-            .reuse_tree
-            .then(|| self.find_reusable(game, color))
-            .flatten();
-        match reuse {
-            Some(idx) => {
+        match self.find_reusable(game, color) {
+            Some(0) => (u64::from(self.tree.root().visits()), true),
+            Some(idx) if self.config.reuse_tree => {
                 self.tree = self.tree.copy_subtree(idx, limit);
-                u64::from(self.tree.root().visits())
+                (u64::from(self.tree.root().visits()), false)
             }
-            None => {
+            _ => {
                 self.tree = Tree::new(limit, PASS);
-                0
+                (0, false)
             }
         }
     }
@@ -272,9 +308,21 @@ impl Search {
         (to_move == color).then_some(idx)
     }
 
-    /// Turns the analysis into a decision: resignation, pass policy,
-    /// cleanup mode and the easy level's randomness.
-    fn decide(&mut self, game: &Game, color: Color, r: &SearchResult, limits: &Limits) -> Decision {
+    /// Turns an analysis of `game` for `color` (a result of
+    /// [`think`](Self::think) with `limits.analysis`) into a decision:
+    /// resignation (a streak of hopeless searches, never early, patient in
+    /// handicap games), the pass policy (pass when the opponent has passed
+    /// and the game is won; under area scoring or in `cleanup` mode, not
+    /// while dead opponent stones remain; under territory scoring, rather
+    /// than fill one's own settled territory), and the configured
+    /// randomness.
+    pub fn decide(
+        &mut self,
+        game: &Game,
+        color: Color,
+        r: &SearchResult,
+        cleanup: bool,
+    ) -> Decision {
         let Some(top) = r.candidates.first() else {
             return Decision::Play(Move::Pass);
         };
@@ -305,9 +353,9 @@ impl Search {
         if self.config.temperature > 0.0 && choice != Move::Pass {
             choice = self.sample(r);
         }
-        let keep_playing = opp_dead && (limits.cleanup || game.rules().scoring == Scoring::Area);
+        let keep_playing = opp_dead && (cleanup || game.rules().scoring == Scoring::Area);
         if choice == Move::Pass {
-            if limits.cleanup && opp_dead {
+            if cleanup && opp_dead {
                 if let Some(c) = r.candidates.iter().find(|c| c.mv != Move::Pass) {
                     choice = c.mv;
                 }
@@ -578,22 +626,25 @@ fn snapshot(sh: &Shared<'_>, game: &Game, start: Instant) -> SearchResult {
             .then(b.winrate.total_cmp(&a.winrate))
     });
     let playouts: u64 = sh.workers.iter().map(|w| w.playouts.load(Relaxed)).sum();
-    let mut ownership = vec![0.0f32; area];
-    let mut score_sum = 0i64;
+    let total = playouts + sh.base.playouts;
+    let mut ownership: Vec<f32> = (0..area)
+        .map(|i| sh.base.ownership.get(i).copied().unwrap_or(0) as f32)
+        .collect();
+    let mut score_sum = sh.base.score_sum;
     for w in &sh.workers {
         for (o, a) in ownership.iter_mut().zip(w.ownership.iter()) {
             *o += a.load(Relaxed) as f32;
         }
         score_sum += w.score_sum.load(Relaxed);
     }
-    if playouts > 0 {
+    if total > 0 {
         for o in &mut ownership {
-            *o /= playouts as f32;
+            *o /= total as f32;
         }
     }
     let sign = if sh.color == Color::Black { 1.0 } else { -1.0 };
-    let score_lead = if playouts > 0 {
-        ((score_sum as f64 / playouts as f64 - game.rules().komi) * sign) as f32
+    let score_lead = if total > 0 {
+        ((score_sum as f64 / total as f64 - game.rules().komi) * sign) as f32
     } else {
         0.0
     };
