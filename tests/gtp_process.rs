@@ -362,7 +362,7 @@ fn interrupt_stops_a_long_genmove() {
     let mut e = Engine::start(&["--quiet", "--seed", "1", "--time", "120", "--resign", "0"]);
     assert_eq!(e.cmd("boardsize 9"), "= ");
     e.send(b"genmove b");
-    std::thread::sleep(Duration::from_millis(300));
+    std::thread::sleep(Duration::from_millis(1000));
     let asked = Instant::now();
     e.send(b"# interrupt");
     let r = e.response();
@@ -443,4 +443,29 @@ fn reg_genmove_does_not_play_and_printsgf_reads_back() {
         e.cmd("printsgf /nonexistent-dir/x.sgf").chars().next(),
         Some('?')
     );
+}
+
+#[test]
+fn end_of_input_does_not_cut_a_search_short() {
+    // The end of input during a search: the move is still searched with
+    // the full playout budget (the log says how many playouts).
+    let log = std::env::temp_dir().join(format!("tengen-eof-{}.log", std::process::id()));
+    let mut e = Engine::start(&[
+        "--seed",
+        "1",
+        "--playouts",
+        "5000",
+        "--log",
+        log.to_str().expect("UTF-8 temp path"),
+    ]);
+    e.send(b"boardsize 19");
+    e.send(b"genmove b");
+    // The input ends while the move is being searched.
+    std::thread::sleep(Duration::from_millis(200));
+    let (rest, ok) = e.finish();
+    assert!(ok);
+    assert!(rest.starts_with("= \n\n= "), "{rest}");
+    let text = std::fs::read_to_string(&log).expect("log written");
+    let _ = std::fs::remove_file(&log);
+    assert!(text.contains("after 5000 playouts"), "{text}");
 }

@@ -121,7 +121,8 @@ pub struct ChannelSource {
 
 impl ChannelSource {
     /// Starts the reader thread on `input`. GoGui's `# interrupt` line sets
-    /// `signals.stop`; any line does while `signals.analyzing` is set.
+    /// `signals.stop`; any line, and the end of input, do while
+    /// `signals.analyzing` is set.
     pub fn spawn<R: Read + Send + 'static>(input: R, signals: Arc<Signals>) -> ChannelSource {
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
@@ -134,8 +135,11 @@ impl ChannelSource {
                     break;
                 }
             }
-            // The end of input stops a running analysis too.
-            signals.stop.store(true, Ordering::SeqCst);
+            // The end of input stops a running analysis too (but not a
+            // move being generated: `tengen < commands` gets full answers).
+            if signals.analyzing.load(Ordering::SeqCst) {
+                signals.stop.store(true, Ordering::SeqCst);
+            }
         });
         ChannelSource { rx, ahead: None }
     }
