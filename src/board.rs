@@ -508,10 +508,17 @@ impl Board {
         }
 
         let mut root = p as u16;
-        while own != 0 {
+        if own != 0 {
+            // The stone joins its first friendly chain cheaply, then any
+            // further chains merge in the general way.
             let k = own.trailing_zeros() as usize;
             own &= own - 1;
-            root = self.merge(root, h[k]);
+            root = self.join_stone(p as u16, h[k]);
+            while own != 0 {
+                let k = own.trailing_zeros() as usize;
+                own &= own - 1;
+                root = self.merge(root, h[k]);
+            }
         }
         let mut captured = 0u32;
         let mut ko = OFF;
@@ -590,6 +597,51 @@ impl Board {
         let c = color_of(self.cell[r as usize]).unwrap_or(Color::Black);
         self.chain(Loc(r))
             .fold(0, |h, s| h ^ zobrist::stone(c, s.index()))
+    }
+
+    /// Adds the lone new stone `p`, whose own liberties are counted, to the
+    /// chain with head `r` of its colour, which has already lost the
+    /// liberty `p`; returns `r`, the head of the joined chain.
+    #[inline(always)]
+    fn join_stone(&mut self, p: u16, r: u16) -> u16 {
+        let (pi, ri) = (p as usize, r as usize);
+        // p's empty neighbours that are not liberties of r yet. When r has
+        // at most one liberty left, its liberty set is known from the sum.
+        let (added, added_sum) = match self.libs[ri] {
+            0 => (self.libs[pi], self.lib_sum[pi]),
+            1 => {
+                let only = self.lib_sum[ri];
+                let mut added = 0u16;
+                let mut sum = 0u32;
+                for q in self.geom.nbr[pi] {
+                    let new = (self.cell[q as usize] == EMPTY) & (u32::from(q) != only);
+                    added += u16::from(new);
+                    sum += u32::from(new) * u32::from(q);
+                }
+                (added, sum)
+            }
+            _ => {
+                let mut added = 0u16;
+                let mut sum = 0u32;
+                for q in self.geom.nbr[pi] {
+                    let mut known = false;
+                    for n in self.geom.nbr[q as usize] {
+                        known |= self.head[n as usize] == r;
+                    }
+                    let new = (self.cell[q as usize] == EMPTY) & !known;
+                    added += u16::from(new);
+                    sum += u32::from(new) * u32::from(q);
+                }
+                (added, sum)
+            }
+        };
+        self.libs[ri] += added;
+        self.lib_sum[ri] += added_sum;
+        self.stones[ri] += 1;
+        self.head[pi] = r;
+        self.next[pi] = self.next[ri];
+        self.next[ri] = p;
+        r
     }
 
     /// Merges the chains with heads `a` and `b` (of one colour); returns
