@@ -609,6 +609,7 @@ impl Board {
         // at most one liberty left, its liberty set is known from the sum.
         let (added, added_sum) = match self.libs[ri] {
             0 => (self.libs[pi], self.lib_sum[pi]),
+            _ if self.libs[pi] == 0 => (0, 0),
             1 => {
                 let only = self.lib_sum[ri];
                 let mut added = 0u16;
@@ -652,35 +653,72 @@ impl Board {
         } else {
             (b, a)
         };
-        let mut added = 0u16;
-        let mut added_sum = 0u32;
-        let mut s = small;
-        loop {
-            for q in self.geom.nbr[s as usize] {
-                // q is a liberty of `small`: new to `big` unless a stone
-                // labelled `big` touches it (empty and off-board slots have
-                // head OFF). Stones of `small` are relabelled as they are
-                // visited, so a liberty shared by several of them is
-                // counted once, at the first one visited. The row of OFF
-                // is all OFF.
-                let mut known = false;
-                for n in self.geom.nbr[q as usize] {
-                    known |= self.head[n as usize] == big;
-                }
-                let new = (self.cell[q as usize] == EMPTY) & !known;
-                added += u16::from(new);
-                added_sum += u32::from(new) * u32::from(q);
+        let (bi, si) = (big as usize, small as usize);
+        // The joined liberties are L(big) + L(small) - the shared ones. When
+        // either chain has at most one liberty, its set is known (empty, or
+        // the one point `lib_sum`) and the shared ones cost O(1).
+        let few = self.libs[bi] <= 1 || self.libs[si] <= 1;
+        let (added, added_sum) = if self.libs[bi] == 0 || self.libs[si] == 0 {
+            (self.libs[si], self.lib_sum[si])
+        } else if few {
+            let (one, other) = if self.libs[bi] == 1 {
+                (bi, small)
+            } else {
+                (si, big)
+            };
+            let only = self.lib_sum[one];
+            // Is the one liberty also the other chain's? (OFF never is.)
+            let mut shared = false;
+            for n in self.geom.nbr[only as usize] {
+                shared |= self.head[n as usize] == other;
             }
-            self.head[s as usize] = big;
-            s = self.next[s as usize];
-            if s == small {
-                break;
+            (
+                self.libs[si] - u16::from(shared),
+                self.lib_sum[si] - u32::from(shared) * only,
+            )
+        } else {
+            let mut added = 0u16;
+            let mut added_sum = 0u32;
+            let mut s = small;
+            loop {
+                for q in self.geom.nbr[s as usize] {
+                    // q is a liberty of `small`: new to `big` unless a stone
+                    // labelled `big` touches it (empty and off-board slots
+                    // have head OFF). Stones of `small` are relabelled as
+                    // they are visited, so a liberty shared by several of
+                    // them is counted once, at the first one visited. The
+                    // row of OFF is all OFF.
+                    let mut known = false;
+                    for n in self.geom.nbr[q as usize] {
+                        known |= self.head[n as usize] == big;
+                    }
+                    let new = (self.cell[q as usize] == EMPTY) & !known;
+                    added += u16::from(new);
+                    added_sum += u32::from(new) * u32::from(q);
+                }
+                self.head[s as usize] = big;
+                s = self.next[s as usize];
+                if s == small {
+                    break;
+                }
+            }
+            (added, added_sum)
+        };
+        if few {
+            // The scan above relabels as it goes; here it is still to do.
+            let mut s = small;
+            loop {
+                self.head[s as usize] = big;
+                s = self.next[s as usize];
+                if s == small {
+                    break;
+                }
             }
         }
-        self.libs[big as usize] += added;
-        self.lib_sum[big as usize] += added_sum;
-        self.stones[big as usize] += self.stones[small as usize];
-        self.next.swap(big as usize, small as usize);
+        self.libs[bi] += added;
+        self.lib_sum[bi] += added_sum;
+        self.stones[bi] += self.stones[si];
+        self.next.swap(bi, si);
         big
     }
 
