@@ -58,7 +58,7 @@ struct EngineArgs {
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10), global = true)]
     level: u8,
 
-    /// Search threads (the built-in flat Monte-Carlo engine uses one).
+    /// Search threads of the tree search.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..), global = true)]
     threads: u16,
 
