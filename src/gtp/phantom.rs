@@ -5,11 +5,12 @@
 use super::{CommandLine, GtpError, Session};
 use crate::board::Board;
 use crate::color::Color;
-use crate::engine::{Engine, MonteCarlo};
+use crate::engine::Engine;
 use crate::phantom::{Observation, PlayerView};
 use crate::phantom_player::{Naive, PhantomPlayer, RandomTries, Sampling};
 use crate::point::{Move, Point};
 use crate::rules::Rules;
+use crate::search::{MctsEngine, SearchConfig};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::Ordering;
@@ -174,7 +175,19 @@ impl Session {
             .config
             .seed
             .wrapping_add(self.phantom_games.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let engine = || -> Box<dyn Engine> { Box::new(MonteCarlo::new(seed, 0.0)) };
+        // Each guess is a new position: one thread, no tree reuse, no
+        // resignation (the Phantom player decides for itself).
+        let engine = || -> Box<dyn Engine> {
+            Box::new(MctsEngine::new(SearchConfig {
+                threads: 1,
+                seed,
+                reuse_tree: false,
+                resign_threshold: None,
+                node_limit: 400_000,
+                lag_margin: std::time::Duration::ZERO,
+                ..SearchConfig::default()
+            }))
+        };
         let player: Box<dyn PhantomPlayer> = match self.config.phantom {
             PhantomKind::Sampling => Box::new(Sampling::new(engine(), seed)),
             PhantomKind::Naive => Box::new(Naive::new(engine())),
