@@ -35,6 +35,13 @@ enum Command {
     /// Referee Phantom Go games between two engines speaking tengen's
     /// Phantom Go GTP extension.
     Referee(tools::MatchArgs),
+    /// Measure light playouts, full searches (9x9, 19x19) and thread
+    /// scaling per second on this machine (uses --threads, at least 2).
+    Bench {
+        /// A short run (a smoke test rather than figures).
+        #[arg(long)]
+        quick: bool,
+    },
 }
 
 /// The engine's options, shared by every subcommand that plays.
@@ -208,5 +215,46 @@ fn main() -> ExitCode {
         Command::Gtp => run_gtp(&cli.engine),
         Command::Match(args) => tools::run(&args, cli.engine.game_settings(), false),
         Command::Referee(args) => tools::run(&args, cli.engine.game_settings(), true),
+        Command::Bench { quick } => run_bench(quick, usize::from(cli.engine.threads)),
     }
+}
+
+/// `tengen bench`: the fixed workload of [`tengen::search::run_bench`].
+fn run_bench(quick: bool, threads: usize) -> ExitCode {
+    use tengen::search::{run_bench, BenchSize};
+    let size = if quick {
+        BenchSize::Quick
+    } else {
+        BenchSize::Full
+    };
+    let threads = threads.max(2);
+    let lines = run_bench(size, threads);
+    let mut out = io::stdout().lock();
+    for l in &lines {
+        let cpu = l.per_cpu_second().map_or(String::new(), |c| {
+            format!(" ({c:.0} per CPU second per thread)")
+        });
+        let _ = writeln!(
+            out,
+            "{:<28} {:>9} playouts in {:>6.2} s: {:>8.0} per second{cpu}",
+            l.name,
+            l.playouts,
+            l.wall.as_secs_f64(),
+            l.per_second(),
+        );
+    }
+    let one = lines
+        .iter()
+        .find(|l| l.size == 9 && l.threads == 1 && l.name.starts_with("search"));
+    let many = lines.iter().find(|l| l.size == 9 && l.threads > 1);
+    if let (Some(a), Some(b)) = (one, many) {
+        let _ = writeln!(
+            out,
+            "thread scaling 9x9: {} threads give {:.2}x the playouts per second of 1 (wall clock; \
+             a busy machine lowers it)",
+            b.threads,
+            b.per_second() / a.per_second()
+        );
+    }
+    ExitCode::SUCCESS
 }

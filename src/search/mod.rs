@@ -14,6 +14,7 @@
 //! assert!(result.playouts >= 200);
 //! ```
 
+mod bench;
 mod player;
 mod policy;
 #[allow(clippy::module_inception)]
@@ -21,6 +22,7 @@ mod search;
 mod time;
 mod tree;
 
+pub use bench::{run_bench, BenchLine, BenchSize};
 pub use player::MctsEngine;
 pub use policy::{PlayoutPolicy, PolicyKind};
 pub use search::{dead_stones, Search};
