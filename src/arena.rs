@@ -5,6 +5,7 @@
 use crate::client::{ClientError, GtpClient};
 use crate::color::Color;
 use crate::game::Game;
+use crate::geometry::SizeError;
 use crate::point::Move;
 use crate::rules::Rules;
 use crate::score::{DeadStones, Outcome};
@@ -134,6 +135,43 @@ impl MatchSummary {
     }
 }
 
+/// Why a match cannot start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchError {
+    /// An engine cannot be started.
+    Engine(ClientError),
+    /// The board size is not from 1 to 25.
+    Size(SizeError),
+}
+
+impl std::fmt::Display for MatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MatchError::Engine(e) => e.fmt(f),
+            MatchError::Size(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+/// Checks a match's settings and that both engines start.
+pub(crate) fn preflight(cfg: &MatchConfig) -> Result<(), MatchError> {
+    Game::new(cfg.size, cfg.rules).map_err(MatchError::Size)?;
+    for e in &cfg.engines {
+        GtpClient::spawn(e).map_err(MatchError::Engine)?.quit();
+    }
+    Ok(())
+}
+
+/// The game a match plays: `cfg.size` if valid (checked by `preflight`),
+/// else 9x9.
+pub(crate) fn new_game(cfg: &MatchConfig) -> Game {
+    Game::new(cfg.size, cfg.rules)
+        .or_else(|_| Game::new(9, cfg.rules))
+        .unwrap_or_else(|_| unreachable!("9x9 is always a valid size"))
+}
+
 /// The Wilson score interval for rate `p` over `n` trials at `z` deviations.
 fn wilson(p: f64, n: f64, z: f64) -> (f64, f64) {
     let z2 = z * z;
@@ -146,15 +184,14 @@ fn wilson(p: f64, n: f64, z: f64) -> (f64, f64) {
 /// (on the caller's thread) as each game ends; returns the totals.
 ///
 /// # Errors
-/// [`ClientError::Spawn`] when an engine cannot be started at all.
+/// [`MatchError`] when the board size is invalid or an engine cannot be
+/// started at all.
 pub fn run_match(
     cfg: &MatchConfig,
     mut on_game: impl FnMut(&GameRecord, &MatchSummary),
-) -> Result<MatchSummary, ClientError> {
-    // Fail early, on the caller's thread, if an engine does not start.
-    for e in &cfg.engines {
-        GtpClient::spawn(e)?.quit();
-    }
+) -> Result<MatchSummary, MatchError> {
+    // Fail early, on the caller's thread.
+    preflight(cfg)?;
     let next = AtomicUsize::new(0);
     let (tx, rx) = channel();
     let mut summary = MatchSummary::default();
@@ -207,10 +244,7 @@ pub fn play_game(
     engines: &mut [Option<GtpClient>; 2],
 ) -> GameRecord {
     let black_engine = index % 2;
-    let mut game = Game::new(cfg.size, cfg.rules).unwrap_or_else(|_| {
-        // An impossible size was caught by the caller; fall back to 9x9.
-        Game::new(9, cfg.rules).expect("9x9 is a valid size")
-    });
+    let mut game = new_game(cfg);
     let seat = |c: Color| {
         if c == Color::Black {
             black_engine

@@ -23,7 +23,9 @@ pub mod search;
 pub mod sgf;
 mod zobrist;
 
-pub use arena::{play_game, run_match, GameRecord, MatchConfig, MatchSummary, Termination};
+pub use arena::{
+    play_game, run_match, GameRecord, MatchConfig, MatchError, MatchSummary, Termination,
+};
 pub use board::{Board, DiagramError};
 pub use client::{split_command_line, ClientError, GtpClient};
 pub use color::{ByColor, Color, ParseColorError};

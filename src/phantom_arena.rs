@@ -16,10 +16,11 @@
 //! - `phantom-game_over RESULT black VERTEX... white VERTEX...`: the end,
 //!   with the real board revealed.
 
-use crate::arena::{engine, GameRecord, MatchConfig, MatchSummary, Termination};
+use crate::arena::{
+    engine, new_game, preflight, GameRecord, MatchConfig, MatchError, MatchSummary, Termination,
+};
 use crate::client::{ClientError, GtpClient};
 use crate::color::Color;
-use crate::game::Game;
 use crate::phantom::{Referee, TryError, TryOutcome};
 use crate::point::{Move, Point};
 use crate::score::Outcome;
@@ -41,14 +42,13 @@ pub struct PhantomRecord {
 /// `on_game` as each ends.
 ///
 /// # Errors
-/// [`ClientError::Spawn`] when an engine cannot be started at all.
+/// [`MatchError`] when the board size is invalid or an engine cannot be
+/// started at all.
 pub fn run_phantom_match(
     cfg: &MatchConfig,
     mut on_game: impl FnMut(&PhantomRecord, &MatchSummary),
-) -> Result<MatchSummary, ClientError> {
-    for e in &cfg.engines {
-        GtpClient::spawn(e)?.quit();
-    }
+) -> Result<MatchSummary, MatchError> {
+    preflight(cfg)?;
     let next = AtomicUsize::new(0);
     let (tx, rx) = channel();
     let mut summary = MatchSummary::default();
@@ -96,8 +96,7 @@ pub fn play_phantom_game(
             1 - black_engine
         }
     };
-    let mut game = Game::new(cfg.size, cfg.rules)
-        .unwrap_or_else(|_| Game::new(9, cfg.rules).expect("9x9 is a valid size"));
+    let mut game = new_game(cfg);
     if cfg.handicap >= 2 {
         let _ = game.set_fixed_handicap(cfg.handicap);
     }
