@@ -109,11 +109,19 @@ impl<E: Engine> PhantomPlayer for Naive<E> {
         };
         match decision {
             Decision::Play(m) if ok(m) => m,
+            // The engine wanted a point it may not try: its next choice,
+            // else any point it may try (it did not want to pass).
             _ => analysis
                 .candidates
                 .iter()
                 .map(|c| c.mv)
                 .find(|&m| m != Move::Pass && ok(m))
+                .or_else(|| {
+                    board
+                        .locs()
+                        .find(|&l| triable(view, l) && !board.is_eye(l, me))
+                        .map(|l| Move::Play(board.point(l)))
+                })
                 .unwrap_or(Move::Pass),
         }
     }

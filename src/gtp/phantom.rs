@@ -78,8 +78,14 @@ impl fmt::Debug for PhantomState {
     }
 }
 
-fn point(arg: &str) -> Result<Point, GtpError> {
-    arg.parse().map_err(|_| GtpError::Syntax)
+/// A vertex of a board of side `size`.
+fn point_on(arg: &str, size: usize) -> Result<Point, GtpError> {
+    let p: Point = arg.parse().map_err(|_| GtpError::Syntax)?;
+    if p.x() < size && p.y() < size {
+        Ok(p)
+    } else {
+        Err(GtpError::Syntax)
+    }
 }
 
 fn one_arg(cl: &CommandLine) -> Result<&str, GtpError> {
@@ -103,13 +109,15 @@ impl Session {
         if name == "phantom-start" {
             return Some(self.phantom_start(cl));
         }
+        let size = self.game.size();
+        let point = |a: &str| point_on(a, size);
         let Some(state) = self.phantom.as_mut() else {
             return Some(Err(GtpError::Other("not in a Phantom Go game".into())));
         };
         let obs = match name {
             "phantom-accepted" => one_arg(cl).and_then(|a| match a.parse::<Move>() {
                 Ok(Move::Pass) => Ok(Observation::Passed(self.phantom_color)),
-                Ok(Move::Play(p)) => Ok(Observation::Accepted(p)),
+                Ok(Move::Play(_)) => point(a).map(Observation::Accepted),
                 Err(_) => Err(GtpError::Syntax),
             }),
             "phantom-refused" => one_arg(cl).and_then(point).map(Observation::Refused),

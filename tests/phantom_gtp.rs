@@ -1,0 +1,76 @@
+//! tengen as a Phantom Go player over GTP.
+
+use tengen::gtp::{transcript, Config, PhantomKind};
+
+fn config(kind: PhantomKind) -> Config {
+    let mut c = Config::default();
+    c.limits.playouts = Some(200);
+    c.limits.time = None;
+    c.seed = 4;
+    c.phantom = kind;
+    c
+}
+
+/// The responses of a transcript, one per command line.
+fn responses(kind: PhantomKind, input: &str) -> Vec<String> {
+    let out = String::from_utf8(transcript(config(kind), input.as_bytes())).unwrap();
+    out.split("\n\n")
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_refused_try_is_not_tried_again_in_the_same_turn() {
+    for kind in [
+        PhantomKind::Sampling,
+        PhantomKind::Naive,
+        PhantomKind::Random,
+    ] {
+        let r = responses(kind, "boardsize 5\nclear_board\nphantom-start\ngenmove b\n");
+        assert_eq!(r.len(), 4, "{r:?}");
+        let first = r[3].trim_start_matches("= ").to_string();
+        assert_ne!(first, "pass", "{kind}: an empty board has moves");
+        // Refuse every try in turn: the player never repeats one and ends
+        // with a pass once all 25 points were refused.
+        let mut input = String::from("boardsize 5\nclear_board\nphantom-start\n");
+        let mut tried = Vec::new();
+        for _ in 0..30 {
+            let r = responses(kind, &(input.clone() + "genmove b\n"));
+            let answer = r.last().unwrap().trim_start_matches("= ").to_string();
+            if answer == "pass" {
+                break;
+            }
+            assert!(
+                !tried.contains(&answer),
+                "{kind}: {answer} tried twice in one turn"
+            );
+            tried.push(answer.clone());
+            input.push_str(&format!("phantom-refused {answer}\n"));
+        }
+        assert_eq!(tried.len(), 25, "{kind}: {tried:?}");
+    }
+}
+
+#[test]
+fn observations_are_accepted_and_bad_ones_refused() {
+    let r = responses(
+        PhantomKind::Sampling,
+        "phantom-accepted C3\nboardsize 5\nphantom-start capture_goal=3 topology=toroidal\n\
+         genmove b\nphantom-accepted C3\nphantom-opponent_refused\nphantom-opponent_moved\n\
+         phantom-captured white B2\nphantom-captured\nphantom-refused Z9\nphantom-start nonsense\n\
+         phantom-opponent_passed\ngenmove b\nphantom-game_over B+10 black C3 white\nlist_commands\n",
+    );
+    assert!(r[0].starts_with("? "), "before phantom-start: {}", r[0]);
+    assert_eq!(r[2], "= ");
+    assert!(r[3].starts_with("= "));
+    for ok in [4, 5, 6, 7, 11] {
+        assert_eq!(r[ok], "= ", "line {ok}: {r:?}");
+    }
+    for bad in [8, 9, 10] {
+        assert_eq!(r[bad], "? syntax error", "line {bad}: {r:?}");
+    }
+    assert!(r[12].starts_with("= "));
+    assert_eq!(r[13], "= ");
+    assert!(r[14].contains("phantom-refused"));
+}
