@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tengen::engine::Limits;
 use tengen::gtp::{ChannelSource, Config, PhantomKind, Session};
+use tengen::search::{Level, SearchConfig};
 use tengen::{Preset, Rules};
 
 /// tengen: a Go (baduk, weiqi) engine speaking GTP version 2.
@@ -60,10 +61,11 @@ struct EngineArgs {
     #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(1..=25), global = true)]
     size: u8,
 
-    /// Strength from 1 to 10: 2,000 playouts per level and move, when
-    /// neither --playouts nor --time is given.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10), global = true)]
-    level: u8,
+    /// Strength: easy (300 playouts, some randomness), normal (5,000
+    /// playouts), hard (1 second a move), or a number from 1 to 10 (2,000
+    /// playouts per level); --playouts and --time override it.
+    #[arg(long, default_value = "5", value_parser = parse_level, global = true)]
+    level: LevelArg,
 
     /// Search threads of the tree search.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..), global = true)]
@@ -100,6 +102,26 @@ struct EngineArgs {
     /// The Phantom Go player in Phantom mode: sampling, naive or random.
     #[arg(long, default_value_t = PhantomKind::Sampling, global = true)]
     phantom_player: PhantomKind,
+}
+
+/// A named level or a number from 1 to 10.
+#[derive(Clone, Copy, Debug)]
+enum LevelArg {
+    Named(Level),
+    Number(u8),
+}
+
+fn parse_level(s: &str) -> Result<LevelArg, String> {
+    if let Ok(n) = s.parse::<u8>() {
+        return if (1..=10).contains(&n) {
+            Ok(LevelArg::Number(n))
+        } else {
+            Err("the level must be from 1 to 10, or easy, normal or hard".into())
+        };
+    }
+    s.parse::<Level>()
+        .map(LevelArg::Named)
+        .map_err(|e| e.to_string())
 }
 
 fn parse_preset(s: &str) -> Result<Preset, String> {
@@ -153,7 +175,14 @@ impl EngineArgs {
             time: self.time.map(Duration::from_secs_f64),
         };
         if limits.playouts.is_none() && limits.time.is_none() {
-            limits.playouts = Some(2_000 * u64::from(self.level));
+            match self.level {
+                LevelArg::Number(n) => limits.playouts = Some(2_000 * u64::from(n)),
+                LevelArg::Named(level) => {
+                    let l = level.limits();
+                    limits.playouts = l.playouts;
+                    limits.time = l.time;
+                }
+            }
         }
         let seed = self.seed.unwrap_or_else(|| {
             std::time::SystemTime::now()
@@ -190,7 +219,11 @@ fn run_gtp(args: &EngineArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut session = match Session::with_search(args.config()) {
+    let base = match args.level {
+        LevelArg::Named(level) => level.config(),
+        LevelArg::Number(_) => SearchConfig::default(),
+    };
+    let mut session = match Session::with_search_config(args.config(), base) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("tengen: {e}");

@@ -148,12 +148,25 @@ impl Session {
     /// # Errors
     /// As [`Session::new`].
     pub fn with_search(config: Config) -> Result<Session, SizeError> {
+        Session::with_search_config(config, crate::search::SearchConfig::default())
+    }
+
+    /// A session with the tree search configured as `base` (a level's
+    /// preset, say), but with the session's seed, threads and resignation
+    /// threshold.
+    ///
+    /// # Errors
+    /// As [`Session::new`].
+    pub fn with_search_config(
+        config: Config,
+        base: crate::search::SearchConfig,
+    ) -> Result<Session, SizeError> {
         let engine = crate::search::MctsEngine::new(crate::search::SearchConfig {
             threads: config.threads.max(1),
             seed: config.seed,
             resign_threshold: (config.resign_below > 0.0).then_some(config.resign_below as f32),
             lag_margin: Duration::from_millis(20),
-            ..crate::search::SearchConfig::default()
+            ..base
         });
         Session::new(config, Box::new(engine))
     }
