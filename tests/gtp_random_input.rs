@@ -5,7 +5,7 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tengen::engine::Limits;
-use tengen::gtp::{check_transcript, preprocess, read_line, transcript, CommandLine, Config};
+use tengen::gtp::{check_transcript, preprocess, read_line, CommandLine, Config, Session};
 
 const WORDS: &[&str] = &[
     "play",
@@ -133,7 +133,13 @@ fn random_input_gets_well_formed_answers() {
             resign_below: 0.0,
             ..Config::default()
         };
-        let out = transcript(config, &input);
+        // Every other case runs the tree search, the binary's engine.
+        let session = if case % 2 == 1 {
+            Session::with_search(config)
+        } else {
+            Session::with_monte_carlo(config)
+        };
+        let out = session.expect("a 9x9 session").transcript(&input);
         if let Err(e) = check_transcript(&input, &out) {
             panic!(
                 "case {case}: {e}\n--- input ---\n{}\n--- output ---\n{}",

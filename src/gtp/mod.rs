@@ -264,17 +264,26 @@ pub(crate) fn respond(
     out.flush()
 }
 
-/// Runs a whole session over `input` with the built-in engine and returns
-/// everything written: the in-process way to drive tengen (golden tests,
-/// fuzzing). A configuration with a bad board size gives no output.
+/// Runs a whole session over `input` with the flat Monte-Carlo engine and
+/// returns everything written: the in-process way to drive tengen (golden
+/// tests, fuzzing). A configuration with a bad board size gives no output.
 pub fn transcript(config: Config, input: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    if let Ok(mut session) = Session::with_monte_carlo(config) {
+    match Session::with_monte_carlo(config) {
+        Ok(mut session) => session.transcript(input),
+        Err(_) => Vec::new(),
+    }
+}
+
+impl Session {
+    /// Answers all of `input` (read in place) and returns everything
+    /// written.
+    pub fn transcript(&mut self, input: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
         let mut src = ReaderSource::new(input);
         // Writing to a vector cannot fail.
-        let _ = session.run(&mut src, &mut out);
+        let _ = self.run(&mut src, &mut out);
+        out
     }
-    out
 }
 
 /// Checks that `output` is a well-formed answer to `input`: exactly one
