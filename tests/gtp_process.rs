@@ -402,7 +402,8 @@ fn genmove_respects_the_clock() {
         let r = e.cmd(&format!("genmove {color}"));
         let spent = start.elapsed();
         assert!(r.starts_with("= "), "{r}");
-        assert!(spent < Duration::from_millis(2000), "{color}: {spent:?}");
+        // 1.5 s budget; the bound leaves room for a loaded machine.
+        assert!(spent < Duration::from_millis(2500), "{color}: {spent:?}");
         assert!(spent > Duration::from_millis(1000), "{color}: {spent:?}");
     }
 }
