@@ -264,9 +264,9 @@ fn run_bench(quick: bool, threads: usize) -> ExitCode {
     let lines = run_bench(size, threads);
     let mut out = io::stdout().lock();
     for l in &lines {
-        let cpu = l.per_cpu_second().map_or(String::new(), |c| {
-            format!(" ({c:.0} per CPU second per thread)")
-        });
+        let cpu = l
+            .per_cpu_second()
+            .map_or(String::new(), |c| format!(" ({c:.0} per CPU second)"));
         let _ = writeln!(
             out,
             "{:<28} {:>9} playouts in {:>6.2} s: {:>8.0} per second{cpu}",

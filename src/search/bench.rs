@@ -148,13 +148,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn quick_bench_counts_its_playouts() {
-        let lines = run_bench(BenchSize::Quick, 2);
-        assert_eq!(lines.len(), 5);
-        assert_eq!(lines[0].playouts, 4_000);
-        assert_eq!(lines[2].playouts, 4_000);
-        assert_eq!(lines[3].playouts, 1_000);
-        assert!(lines[4].playouts >= 4_000);
-        assert!(lines.iter().all(|l| l.per_second() > 0.0));
+    fn bench_items_count_their_playouts() {
+        let l = light(9, 100);
+        assert_eq!(l.playouts, 100);
+        assert!(l.per_second() > 0.0);
+        let s = search(9, 2, 300);
+        assert!(s.playouts >= 300);
+        assert_eq!(s.threads, 2);
+        assert_eq!(s.name, "search 9x9, 2 threads");
     }
 }

@@ -327,6 +327,126 @@ pub(crate) fn nakade_point(board: &Board, l: Loc) -> Option<Loc> {
 }
 
 // ---------------------------------------------------------------------------
+// Ladders
+
+/// The most stones a ladder reading may play before it gives up (and
+/// answers "no capture").
+const LADDER_BUDGET: u32 = 160;
+
+/// The distinct liberties of the chain through `l`, at most `out.len()`.
+fn chain_liberties(board: &Board, l: Loc, out: &mut [u16]) -> usize {
+    let mut n = 0;
+    for s in board.chain(l) {
+        for &q in board.neighbor_slots(s) {
+            if q == OFF {
+                break;
+            }
+            if board.cell_code(q as usize) == 0 && !out[..n].contains(&q) {
+                if n == out.len() {
+                    return n;
+                }
+                out[n] = q;
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// Whether the chain through `l` touches a chain of the other colour that
+/// is in atari (which it could capture to escape).
+fn can_capture_neighbor(board: &Board, l: Loc) -> bool {
+    let Some(me) = board.color_at(l) else {
+        return false;
+    };
+    let theirs = me.opponent() as u8 + 1;
+    board.chain(l).any(|s| {
+        board
+            .neighbor_slots(s)
+            .iter()
+            .take_while(|&&q| q != OFF)
+            .any(|&q| board.cell_code(q as usize) == theirs && board.in_atari(Loc(q)))
+    })
+}
+
+/// With `attacker` to move, whether the chain through `l` (two liberties
+/// at most) is captured by a ladder: repeated ataris it can only answer by
+/// extending.
+pub(crate) fn ladder_captures(board: &Board, l: Loc, attacker: Color) -> bool {
+    let mut budget = LADDER_BUDGET;
+    attack(board, l, attacker, &mut budget)
+}
+
+/// With the defender (owner of `l`'s chain, in atari) to move, whether it
+/// escapes: by capturing a neighbour, or by extending to three liberties,
+/// or to two that the ladder cannot take.
+pub(crate) fn escapes_atari(board: &Board, l: Loc, attacker: Color) -> bool {
+    let mut budget = LADDER_BUDGET;
+    defend(board, l, attacker, &mut budget)
+}
+
+fn attack(board: &Board, l: Loc, attacker: Color, budget: &mut u32) -> bool {
+    match board.liberties(l) {
+        0 | 1 => return true,
+        2 => {}
+        _ => return false,
+    }
+    let mut libs = [0u16; 2];
+    if chain_liberties(board, l, &mut libs) != 2 {
+        return false;
+    }
+    for &a in &libs {
+        let a = Loc(a);
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        if !board.is_legal_simple(a, attacker) {
+            continue;
+        }
+        let mut b = Box::new(board.clone());
+        b.play_unchecked(a, attacker);
+        // An atari stone that can be taken at once does not work.
+        if b.liberties(a) <= 1 || b.liberties(l) != 1 {
+            continue;
+        }
+        if !defend(&b, l, attacker, budget) {
+            return true;
+        }
+    }
+    false
+}
+
+fn defend(board: &Board, l: Loc, attacker: Color, budget: &mut u32) -> bool {
+    let Some(defender) = board.color_at(l) else {
+        return true;
+    };
+    if board.liberties(l) >= 2 {
+        return !attack(board, l, attacker, budget);
+    }
+    if can_capture_neighbor(board, l) {
+        return true;
+    }
+    let Some(e) = board.last_liberty(l) else {
+        return false;
+    };
+    if *budget == 0 {
+        return true;
+    }
+    *budget -= 1;
+    if !board.is_legal_simple(e, defender) {
+        return false;
+    }
+    let mut b = Box::new(board.clone());
+    b.play_unchecked(e, defender);
+    match b.liberties(l) {
+        0 | 1 => false,
+        2 => !attack(&b, l, attacker, budget),
+        _ => true,
+    }
+}
+
+// ---------------------------------------------------------------------------
 // The playout
 
 /// A playout move log entry: the location (or `OFF` for a pass) in the low
@@ -582,6 +702,8 @@ impl PriorContext<'_> {
         };
         let mut captures = 0usize;
         let mut escapes = false;
+        let mut ataris = [OFF; 4];
+        let mut n_ataris = 0;
         for &n in b.neighbor_slots(l) {
             if n == OFF {
                 break;
@@ -591,6 +713,9 @@ impl PriorContext<'_> {
                 captures += b.chain_len(Loc(n));
             } else if cell == me && b.in_atari(Loc(n)) {
                 escapes = true;
+            } else if cell == opp && b.liberties(Loc(n)) == 2 {
+                ataris[n_ataris] = n;
+                n_ataris += 1;
             }
         }
         let self_atari = is_self_atari(b, l, c);
@@ -598,8 +723,29 @@ impl PriorContext<'_> {
             let k = (captures as u32).min(10);
             add(20 + 4 * k, 20 + 4 * k);
         }
-        if escapes && !self_atari {
-            add(20, 20);
+        if escapes && !self_atari && captures == 0 {
+            // Extending out of atari: good unless a ladder takes it.
+            let mut after = Box::new(b.clone());
+            after.play_unchecked(l, c);
+            if after.liberties(l) == 2 && ladder_captures(&after, l, c.opponent()) {
+                add(20, 2);
+            } else {
+                add(20, 20);
+            }
+        } else if n_ataris > 0 && !self_atari {
+            // An atari: good when the chain cannot escape.
+            let mut after = Box::new(b.clone());
+            after.play_unchecked(l, c);
+            let caught = ataris[..n_ataris].iter().any(|&n| {
+                after.in_atari(Loc(n))
+                    && after.chain_len(Loc(n)) >= 1
+                    && !escapes_atari(&after, Loc(n), c)
+            });
+            if caught {
+                add(20, 18);
+            } else {
+                add(4, 2);
+            }
         }
         if self_atari && captures == 0 {
             if touches_own(b, l, c) {
@@ -715,6 +861,41 @@ mod tests {
         // White A3 would capture nothing and keep liberty B3 only... with
         // A2 joined: liberties B3 and A1: not a self-atari.
         assert!(!is_self_atari(&b, at("A3"), Color::White));
+    }
+
+    #[test]
+    fn ladders_are_read() {
+        // White C3 with liberties C4 and D3, Black B3, C2 and D2 around
+        // it: Black C4 starts a ladder toward the top right, where nothing
+        // stops it.
+        let b = board(
+            ".......\n\
+             .......\n\
+             .......\n\
+             .......\n\
+             .XO....\n\
+             ..XX...\n\
+             .......\n",
+        );
+        let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
+        assert!(ladder_captures(&b, at("C3"), Color::Black));
+        // A White stone on the ladder's path (F6) breaks it.
+        let mut broken = b.clone();
+        broken.play("F6".parse().unwrap(), Color::White).unwrap();
+        assert!(!ladder_captures(&broken, at("C3"), Color::Black));
+        // In atari after Black C4, White escapes only if the ladder fails;
+        // after Black D3 instead, White C4 has three liberties.
+        let mut atari = b.clone();
+        atari.play("C4".parse().unwrap(), Color::Black).unwrap();
+        assert!(!escapes_atari(&atari, at("C3"), Color::Black));
+        let mut atari = broken.clone();
+        atari.play("C4".parse().unwrap(), Color::Black).unwrap();
+        assert!(escapes_atari(&atari, at("C3"), Color::Black));
+        let mut wrong_side = b.clone();
+        wrong_side
+            .play("D3".parse().unwrap(), Color::Black)
+            .unwrap();
+        assert!(escapes_atari(&wrong_side, at("C3"), Color::Black));
     }
 
     #[test]
