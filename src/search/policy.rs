@@ -330,7 +330,8 @@ pub(crate) fn nakade_point(board: &Board, l: Loc) -> Option<Loc> {
 // Ladders
 
 /// The most stones a ladder reading may play before it gives up (and
-/// answers "no capture").
+/// answers "no capture"). Each step keeps a board copy on the stack
+/// (about 10 kB), so the search threads get large stacks.
 const LADDER_BUDGET: u32 = 160;
 
 /// The distinct liberties of the chain through `l`, at most `out.len()`.
@@ -404,7 +405,7 @@ fn attack(board: &Board, l: Loc, attacker: Color, budget: &mut u32) -> bool {
         if !board.is_legal_simple(a, attacker) {
             continue;
         }
-        let mut b = Box::new(board.clone());
+        let mut b = board.clone();
         b.play_unchecked(a, attacker);
         // An atari stone that can be taken at once does not work.
         if b.liberties(a) <= 1 || b.liberties(l) != 1 {
@@ -437,7 +438,7 @@ fn defend(board: &Board, l: Loc, attacker: Color, budget: &mut u32) -> bool {
     if !board.is_legal_simple(e, defender) {
         return false;
     }
-    let mut b = Box::new(board.clone());
+    let mut b = board.clone();
     b.play_unchecked(e, defender);
     match b.liberties(l) {
         0 | 1 => false,
@@ -725,7 +726,7 @@ impl PriorContext<'_> {
         }
         if escapes && !self_atari && captures == 0 {
             // Extending out of atari: good unless a ladder takes it.
-            let mut after = Box::new(b.clone());
+            let mut after = b.clone();
             after.play_unchecked(l, c);
             if after.liberties(l) == 2 && ladder_captures(&after, l, c.opponent()) {
                 add(20, 2);
@@ -734,7 +735,7 @@ impl PriorContext<'_> {
             }
         } else if n_ataris > 0 && !self_atari {
             // An atari: good when the chain cannot escape.
-            let mut after = Box::new(b.clone());
+            let mut after = b.clone();
             after.play_unchecked(l, c);
             let caught = ataris[..n_ataris].iter().any(|&n| {
                 after.in_atari(Loc(n))

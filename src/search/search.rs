@@ -18,6 +18,8 @@ use std::time::{Duration, Instant};
 
 /// The deepest the tree descent goes in one simulation.
 const MAX_DEPTH: usize = 400;
+/// The stack of a search thread: ladder reading keeps a board per step.
+const WORKER_STACK: usize = 32 << 20;
 /// Room for one playout's moves (at most 3 x 625 + 20 are played).
 const LOG_CAPACITY: usize = 2048;
 
@@ -217,11 +219,23 @@ impl Search {
         std::thread::scope(|s| {
             for t in 0..threads {
                 let sh = &sh;
-                s.spawn(move || {
-                    let mut w = Worker::new(sh, seed.wrapping_add(t as u64 * 0x1_0000_0001));
-                    w.run(sh, t);
+                let spawned = std::thread::Builder::new()
+                    .name(format!("search-{t}"))
+                    .stack_size(WORKER_STACK)
+                    .spawn_scoped(s, move || {
+                        let mut w = Worker::new(sh, seed.wrapping_add(t as u64 * 0x1_0000_0001));
+                        w.run(sh, t);
+                        sh.finished.fetch_add(1, Release);
+                    });
+                if spawned.is_err() {
                     sh.finished.fetch_add(1, Release);
-                });
+                }
+            }
+            if sh.finished.load(Acquire) >= threads {
+                // No thread could be started: search on this one.
+                let mut w = Worker::new(&sh, seed);
+                w.run(&sh, 0);
+                return;
             }
             monitor(&sh, threads, start, time_budget, limits, game, info);
         });
