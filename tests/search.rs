@@ -291,3 +291,85 @@ fn stop_flag_ends_an_unlimited_search() {
     assert!(start.elapsed() < std::time::Duration::from_secs(5));
     assert!(r.playouts > 0);
 }
+
+#[test]
+fn cleanup_mode_plays_on_until_dead_stones_are_gone() {
+    // Territory scoring: with White's dead stone at C2 inside Black's
+    // area and White having passed, Black may pass (the stone is removed
+    // by agreement)... unless in cleanup mode, where it plays on.
+    let board = ".X.XO.O\n\
+                 XXXXOOO\n\
+                 X..XO.O\n\
+                 X..XOOO\n\
+                 X..XOO.\n\
+                 X.OXO.O\n\
+                 X..XOOO\n";
+    let b = Board::from_diagram(board, Topology::Planar).unwrap();
+    let rules = Rules::preset(tengen::Preset::Japanese).with_komi(0.5);
+    let mut game = Game::from_board(b, Color::White, rules).unwrap();
+    game.pass().unwrap();
+    let mut s = Search::new(SearchConfig::deterministic(4));
+    let r = think(&mut s, &game, Color::Black, 1500);
+    assert_eq!(
+        r.best,
+        Decision::Play(Move::Pass),
+        "{:?}",
+        &r.candidates[..3]
+    );
+    let mut s = Search::new(SearchConfig::deterministic(4));
+    let limits = Limits {
+        cleanup: true,
+        ..Limits::playouts(1500)
+    };
+    let r = s.think(
+        &game,
+        Color::Black,
+        &limits,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert_ne!(
+        r.best,
+        Decision::Play(Move::Pass),
+        "{:?}",
+        &r.candidates[..3]
+    );
+}
+
+#[test]
+fn resigns_a_hopeless_game_but_never_early() {
+    // 5x5 with komi 30: Black cannot win. Black resigns only after three
+    // hopeless searches in a row, and not before move 8 (a third of 25).
+    let rules = Rules::default().with_komi(30.0);
+    let mut game = Game::new(5, rules).unwrap();
+    let mut s = Search::new(SearchConfig {
+        resign_threshold: Some(0.1),
+        ..SearchConfig::deterministic(6)
+    });
+    for _ in 0..4 {
+        let r = think(&mut s, &game, Color::Black, 300);
+        assert_ne!(r.best, Decision::Resign, "resigned at move 0");
+    }
+    for v in ["C3", "B3", "C2", "B2", "C4", "B4", "D3", "B1"] {
+        game.play(v.parse().unwrap()).unwrap();
+    }
+    let mut s = Search::new(SearchConfig {
+        resign_threshold: Some(0.1),
+        ..SearchConfig::deterministic(6)
+    });
+    let mut decisions = Vec::new();
+    for _ in 0..3 {
+        decisions.push(think(&mut s, &game, Color::Black, 300).best);
+    }
+    assert_ne!(decisions[0], Decision::Resign, "{decisions:?}");
+    assert_ne!(decisions[1], Decision::Resign, "{decisions:?}");
+    assert_eq!(decisions[2], Decision::Resign, "{decisions:?}");
+    // With resignation off, never.
+    let mut s = Search::new(SearchConfig::deterministic(6));
+    for _ in 0..4 {
+        assert_ne!(
+            think(&mut s, &game, Color::Black, 300).best,
+            Decision::Resign
+        );
+    }
+}
