@@ -774,7 +774,15 @@ impl PriorContext<'_> {
         let p = b.point(l);
         if size >= 9 && b.topology() == Topology::Planar {
             let line = p.x().min(p.y()).min(size - 1 - p.x()).min(size - 1 - p.y());
-            if line <= 3 && empty_around(b, l, 2) {
+            if size >= 13 && empty_around(b, l, 3) {
+                // Large boards: the third and fourth lines first.
+                match line {
+                    0 => add(20, 0),
+                    1 => add(15, 2),
+                    2 | 3 => add(15, 13),
+                    _ => add(10, 4),
+                }
+            } else if line <= 3 && empty_around(b, l, 2) {
                 match line {
                     0 => add(20, 0),
                     1 => add(10, 2),
