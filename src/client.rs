@@ -2,8 +2,9 @@
 //! a time limit on every response. Used by `tengen match` and `tengen
 //! referee`, and by tests that talk to real engines.
 
+use crate::gtp::read_line;
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -87,11 +88,20 @@ pub fn split_command_line(line: &str) -> Vec<String> {
     words
 }
 
+/// The most bytes one answer may hold (all its lines together); a longer
+/// answer, or a line longer than [`MAX_LINE`](crate::gtp::MAX_LINE), is
+/// [`ClientError::Garbled`], so an engine cannot make the client hold an
+/// unbounded amount of memory.
+pub const MAX_ANSWER: usize = 1024 * 1024;
+
+/// One line of an engine's output, or the news that it was too long.
+type EngineLine = Result<String, ()>;
+
 /// A GTP engine running as a child process.
 pub struct GtpClient {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<EngineLine>,
     command_line: String,
 }
 
@@ -130,20 +140,19 @@ impl GtpClient {
             .ok_or_else(|| ClientError::Spawn("no stdout".into()))?;
         let (tx, lines) = channel();
         std::thread::spawn(move || {
+            // Lines are read with a bounded length, whatever the engine
+            // writes.
             let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf)
-                            .trim_end_matches(['\n', '\r'])
-                            .to_string();
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
+            while let Some(line) = read_line(&mut reader) {
+                let item = if line.overlong {
+                    Err(())
+                } else {
+                    Ok(String::from_utf8_lossy(&line.bytes)
+                        .trim_end_matches('\r')
+                        .to_string())
+                };
+                if tx.send(item).is_err() {
+                    break;
                 }
             }
         });
@@ -160,27 +169,45 @@ impl GtpClient {
         &self.command_line
     }
 
-    /// Sends one command and waits at most `timeout` for the whole answer;
-    /// returns the answer's text (after `=`, trimmed; lines joined by `\n`).
+    /// Sends one command and waits at most `timeout` for the whole answer
+    /// (a timeout too long to count, such as [`Duration::MAX`], waits for
+    /// ever); returns the answer's text (after `=`, trimmed; lines joined by
+    /// `\n`).
     ///
     /// # Errors
     /// [`ClientError::Refused`] for a `?` answer, [`ClientError::Timeout`],
-    /// [`ClientError::Gone`] or [`ClientError::Garbled`].
+    /// [`ClientError::Gone`], or [`ClientError::Garbled`] for an answer
+    /// that is not GTP or is longer than [`MAX_ANSWER`] bytes.
     pub fn send(&mut self, command: &str, timeout: Duration) -> Result<String, ClientError> {
         // Drop anything left over from an earlier, timed-out command.
         while self.lines.try_recv().is_ok() {}
         writeln!(self.stdin, "{command}").map_err(|_| ClientError::Gone)?;
         self.stdin.flush().map_err(|_| ClientError::Gone)?;
-        let deadline = Instant::now() + timeout;
+        // A timeout too long to add to the clock means no time limit.
+        let deadline = Instant::now().checked_add(timeout);
         let mut body: Vec<String> = Vec::new();
+        let mut size = 0usize;
         let mut ok = None;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = match self.lines.recv_timeout(left) {
-                Ok(l) => l,
+            let received = match deadline {
+                Some(d) => self
+                    .lines
+                    .recv_timeout(d.saturating_duration_since(Instant::now())),
+                None => self
+                    .lines
+                    .recv()
+                    .map_err(|_| RecvTimeoutError::Disconnected),
+            };
+            let line = match received {
+                Ok(Ok(l)) => l,
+                Ok(Err(())) => return Err(ClientError::Garbled("line too long".into())),
                 Err(RecvTimeoutError::Timeout) => return Err(ClientError::Timeout),
                 Err(RecvTimeoutError::Disconnected) => return Err(ClientError::Gone),
             };
+            size += line.len() + 1;
+            if size > MAX_ANSWER {
+                return Err(ClientError::Garbled("answer too long".into()));
+            }
             match ok {
                 None => {
                     if line.trim().is_empty() {
@@ -261,6 +288,24 @@ mod tests {
             GtpClient::spawn("/nonexistent/engine"),
             Err(ClientError::Spawn(_))
         ));
+    }
+
+    #[test]
+    fn no_time_limit_and_overlong_answers() {
+        let script = r#"sh -c 'while read -r l; do case "$l" in quit) printf "=\n\n"; exit 0;; long) printf "= "; head -c 200000 /dev/zero | tr "\0" x; printf "\n\n";; many) printf "= a\n"; yes b | head -n 600000; printf "\n";; *) printf "= ok\n\n";; esac; done'"#;
+        let mut c = GtpClient::spawn(script).unwrap();
+        // A timeout too long for the clock means no limit, not a panic.
+        assert_eq!(c.send("name", Duration::MAX), Ok("ok".to_string()));
+        let t = Duration::from_secs(20);
+        assert_eq!(
+            c.send("long", t),
+            Err(ClientError::Garbled("line too long".into()))
+        );
+        assert_eq!(
+            c.send("many", t),
+            Err(ClientError::Garbled("answer too long".into()))
+        );
+        c.quit();
     }
 
     #[test]

@@ -27,7 +27,7 @@ pub use arena::{
     play_game, run_match, GameRecord, MatchConfig, MatchError, MatchSummary, Termination,
 };
 pub use board::{Board, DiagramError};
-pub use client::{split_command_line, ClientError, GtpClient};
+pub use client::{split_command_line, ClientError, GtpClient, MAX_ANSWER};
 pub use color::{ByColor, Color, ParseColorError};
 pub use error::MoveError;
 pub use game::{CannotUndo, Game, GameEnd};
