@@ -147,9 +147,13 @@ impl Game {
         self.board.size()
     }
 
-    /// Changes the rules. The moves are replayed under the new rules; if one
-    /// of them is illegal there (or the topology changed), the game restarts
-    /// from its start position.
+    /// Changes the rules. The moves are replayed under the new rules, all
+    /// of them even past an end on the way (two passes a host played on
+    /// after, a move limit or capture goal the new rules set); at the first
+    /// move the new rules forbid, the replay stops and the moves before it
+    /// are kept. The game then ends if the new rules say so; a resignation
+    /// or agreed draw stays. A change of topology starts a new, empty game
+    /// instead.
     pub fn set_rules(&mut self, rules: Rules) {
         if rules.topology != self.rules.topology {
             let size = self.size();
@@ -161,12 +165,18 @@ impl Game {
         let moves = std::mem::take(&mut self.moves);
         let start = self.start.clone();
         let handicap = std::mem::take(&mut self.handicap);
+        let kept_end = match self.end {
+            Some(e @ (GameEnd::Resigned(_) | GameEnd::AgreedDraw)) => Some(e),
+            _ => None,
+        };
         *self = Game::from_start(start, self.start_to_move, rules, handicap);
         for (c, m) in moves {
+            self.end = None;
             if self.play_as(c, m).is_err() {
                 break;
             }
         }
+        self.end = kept_end.or_else(|| self.end_now());
     }
 
     /// Sets the komi.

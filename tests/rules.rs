@@ -932,3 +932,65 @@ fn out_of_turn_play_as() {
     assert_eq!(g.play_as(White, mv("D4")), Err(MoveError::Occupied));
     assert_eq!(g.to_move(), Black);
 }
+
+// ---------------------------------------------------------------- set_rules
+
+#[test]
+fn changing_the_rules_keeps_moves_played_after_an_end() {
+    // Black D4, both pass (the game ends), a host plays on (GTP does), then
+    // the rules change: all four moves must still be there.
+    let mut g = Game::new(9, Rules::default()).unwrap();
+    g.play(mv("D4")).unwrap();
+    g.pass().unwrap();
+    g.pass().unwrap();
+    assert_eq!(g.end(), Some(GameEnd::TwoPasses));
+    g.resume();
+    g.play_as(White, mv("E5")).unwrap();
+    g.set_rules(Rules::preset(Preset::Japanese));
+    assert_eq!(g.moves().len(), 4);
+    assert_eq!(g.board().get(v("E5")), Some(White));
+    assert_eq!(g.end(), None);
+    assert_eq!(g.to_move(), Black);
+
+    // A move limit of 2 set after 4 moves: the moves stay, the game is over.
+    g.set_rules(Rules {
+        move_limit: Some(2),
+        ..Rules::default()
+    });
+    assert_eq!(g.moves().len(), 4);
+    assert_eq!(g.board().get(v("E5")), Some(White));
+    assert_eq!(g.end(), Some(GameEnd::MoveLimit));
+
+    // A resignation survives a change of komi-free rules fields.
+    let mut r = Game::new(9, Rules::default()).unwrap();
+    r.play(mv("C3")).unwrap();
+    r.resign(White);
+    r.set_rules(Rules::preset(Preset::Chinese));
+    assert_eq!(r.end(), Some(GameEnd::Resigned(White)));
+    assert_eq!(r.moves().len(), 1);
+}
+
+#[test]
+fn changing_the_rules_stops_at_a_move_they_forbid() {
+    // Black C1, White C2, then Black A3 between two white stones: a
+    // suicide of one stone, legal only where suicide is allowed (and under
+    // simple ko, as it repeats the position). Forbidding suicide afterwards
+    // keeps the two moves before it only.
+    let allowed = rules(KoRule::Simple, SuicideRule::Allowed);
+    let mut g = game(
+        ".O.
+         O..
+         ...",
+        Black,
+        allowed,
+    );
+    g.play(mv("D4")).unwrap_err();
+    g.play(mv("C1")).unwrap();
+    g.play(mv("C2")).unwrap();
+    g.play(mv("A3")).unwrap();
+    assert_eq!(g.board().get(v("A3")), None, "the suicide removed the stone");
+    g.set_rules(rules(KoRule::Simple, SuicideRule::Forbidden));
+    assert_eq!(g.moves().len(), 2);
+    assert_eq!(g.board().get(v("C2")), Some(White));
+    assert_eq!(g.to_move(), Black);
+}
