@@ -141,7 +141,8 @@ pub struct SgfGame {
 /// [`Preset`]'s `FromStr`) or a KataGo-style string such as
 /// `koSIMPLEscoreTERRITORYsui0`; anything else gives [`Rules::default`].
 /// Only the first child of each node is followed. Moves are played with
-/// [`Game::play_as`], so a file may let a colour move twice. Set-up
+/// [`Game::play_as`], so a file may let a colour move twice; moves after
+/// two passes resume the game ([`Game::resume`]). Set-up
 /// properties after the first move restart the game from the position
 /// reached (the earlier moves and their superko history are dropped).
 /// Other properties are ignored. Bytes that are not UTF-8 are replaced.
@@ -723,6 +724,9 @@ fn replay(root: &SgfNode<Prop>, stop: Option<usize>) -> Result<SgfGame, SgfError
                     rules,
                 )?),
             };
+            // A record may go on after two passes (a game resumed after a
+            // dispute; a GTP host playing on), so the game is resumed.
+            g.resume();
             g.play_as(c, mv).map_err(|error| SgfError::IllegalMove {
                 number,
                 color: c,

@@ -116,15 +116,12 @@ fn pass_forms() {
         );
         assert!(r.game.is_over());
     }
-    // Play after two passes is refused (the game is over).
-    assert!(matches!(
-        read("(;SZ[9];B[];W[];B[aa])"),
-        Err(SgfError::IllegalMove {
-            number: 3,
-            error: MoveError::GameOver,
-            ..
-        })
-    ));
+    // Play after two passes goes on, as GTP hosts do after a dispute (and
+    // as tengen's own GTP games record it): the game is resumed.
+    let r = read("(;SZ[9];B[];W[];B[aa])").unwrap();
+    assert_eq!(r.game.moves().len(), 3);
+    assert_eq!(r.game.board().get(Point::new(0, 8).unwrap()), Some(Color::Black));
+    assert!(!r.game.is_over());
     // On a 21x21 board `tt` is the point in column 20, row 20 from the top.
     let r = read("(;SZ[21];B[tt])").unwrap();
     assert_eq!(
@@ -670,4 +667,20 @@ proptest! {
             prop_assert!(back.is_ok(), "{:?} -> {:?} -> {:?}", text, again, back);
         }
     }
+}
+
+#[test]
+fn a_game_resumed_after_two_passes_round_trips() {
+    // Black D4, two passes, then both play on: what `write_sgf` writes for
+    // such a game (GTP lets a host play on) must read back the same.
+    let mut g = Game::new(9, Rules::default()).unwrap();
+    g.play(Move::Play("D4".parse().unwrap())).unwrap();
+    g.pass().unwrap();
+    g.pass().unwrap();
+    g.resume();
+    g.play(Move::Play("E5".parse().unwrap())).unwrap();
+    let text = write_sgf(&g, None);
+    let back = read(&text).unwrap();
+    assert_eq!(back.game.moves(), g.moves());
+    assert_eq!(back.game.board().to_string(), g.board().to_string());
 }
