@@ -6,6 +6,7 @@ use crate::client::{ClientError, GtpClient};
 use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::SizeError;
+use crate::handicap::HandicapError;
 use crate::point::Move;
 use crate::rules::Rules;
 use crate::score::{DeadStones, Outcome};
@@ -34,8 +35,9 @@ pub struct MatchConfig {
     pub parallel: usize,
     /// Moves after which a game is stopped and scored (0: 3 x the points).
     pub max_moves: usize,
-    /// Fixed handicap stones for Black (0 for none), sent to both engines
-    /// with `set_free_handicap`.
+    /// Fixed handicap stones for Black (0 for none; otherwise from 2 to
+    /// [`max_fixed_handicap`](crate::max_fixed_handicap) of the size), sent
+    /// to both engines with `set_free_handicap`.
     pub handicap: usize,
 }
 
@@ -142,6 +144,8 @@ pub enum MatchError {
     Engine(ClientError),
     /// The board size is not from 1 to 25.
     Size(SizeError),
+    /// The handicap is not a fixed handicap of this board size.
+    Handicap(HandicapError),
 }
 
 impl std::fmt::Display for MatchError {
@@ -149,6 +153,7 @@ impl std::fmt::Display for MatchError {
         match self {
             MatchError::Engine(e) => e.fmt(f),
             MatchError::Size(e) => e.fmt(f),
+            MatchError::Handicap(e) => write!(f, "handicap: {e}"),
         }
     }
 }
@@ -158,6 +163,10 @@ impl std::error::Error for MatchError {}
 /// Checks a match's settings and that both engines start.
 pub(crate) fn preflight(cfg: &MatchConfig) -> Result<(), MatchError> {
     Game::new(cfg.size, cfg.rules).map_err(MatchError::Size)?;
+    if cfg.handicap != 0 {
+        crate::handicap::fixed_handicap_points(cfg.size, cfg.handicap)
+            .map_err(MatchError::Handicap)?;
+    }
     for e in &cfg.engines {
         GtpClient::spawn(e).map_err(MatchError::Engine)?.quit();
     }
@@ -184,8 +193,8 @@ fn wilson(p: f64, n: f64, z: f64) -> (f64, f64) {
 /// (on the caller's thread) as each game ends; returns the totals.
 ///
 /// # Errors
-/// [`MatchError`] when the board size is invalid or an engine cannot be
-/// started at all.
+/// [`MatchError`] when the board size or the handicap is invalid, or an
+/// engine cannot be started at all.
 pub fn run_match(
     cfg: &MatchConfig,
     mut on_game: impl FnMut(&GameRecord, &MatchSummary),

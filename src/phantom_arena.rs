@@ -42,8 +42,8 @@ pub struct PhantomRecord {
 /// `on_game` as each ends.
 ///
 /// # Errors
-/// [`MatchError`] when the board size is invalid or an engine cannot be
-/// started at all.
+/// [`MatchError`] when the board size or the handicap is invalid, or an
+/// engine cannot be started at all.
 pub fn run_phantom_match(
     cfg: &MatchConfig,
     mut on_game: impl FnMut(&PhantomRecord, &MatchSummary),

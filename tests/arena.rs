@@ -1,7 +1,7 @@
 //! Matches between small scripted GTP engines, refereed by the library.
 
 use std::time::Duration;
-use tengen::{run_match, Color, MatchConfig, Rules, Termination};
+use tengen::{run_match, Color, MatchConfig, MatchError, Rules, Termination};
 
 /// A shell GTP engine whose `genmove` always answers `reply`.
 fn bot(reply: &str) -> String {
@@ -81,4 +81,26 @@ fn silent_and_missing_engines_lose_or_fail() {
         |_, _| {}
     )
     .is_err());
+}
+
+#[test]
+fn a_handicap_the_board_does_not_allow_is_refused_up_front() {
+    // 10 stones on 19x19, 5 on 8x8 and 1 anywhere are not fixed handicaps
+    // (GTP section 4.1.1): the match must not start, rather than play
+    // even games silently.
+    for (size, stones) in [(19, 10), (8, 5), (9, 1)] {
+        let mut cfg = config(bot("pass"), bot("pass"), 1);
+        cfg.size = size;
+        cfg.handicap = stones;
+        let r = run_match(&cfg, |_, _| panic!("no game may be played"));
+        assert!(
+            matches!(r, Err(MatchError::Handicap(_))),
+            "{size} {stones}: {r:?}"
+        );
+    }
+    // 4 on 8x8 is fine: both engines are told the stones.
+    let mut cfg = config(bot("pass"), bot("pass"), 1);
+    cfg.size = 8;
+    cfg.handicap = 4;
+    run_match(&cfg, |r, _| assert_eq!(r.game.handicap().len(), 4)).unwrap();
 }
