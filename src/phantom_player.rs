@@ -213,7 +213,8 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
         let n = self.samples.max(1);
         let per = Limits {
             playouts: limits.playouts.map(|p| (p / n as u64).max(1)),
-            time: limits.time.map(|t| t / n as u32),
+            // `n as u32` would be 0 for 2^32 samples, and dividing by 0 panics.
+            time: limits.time.map(|t| t / u32::try_from(n).unwrap_or(u32::MAX)),
         };
         let area = view.own_board().area();
         let mut effort = vec![0.0f64; area + 1];
