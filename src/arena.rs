@@ -197,7 +197,20 @@ fn wilson(p: f64, n: f64, z: f64) -> (f64, f64) {
 /// engine cannot be started at all.
 pub fn run_match(
     cfg: &MatchConfig,
-    mut on_game: impl FnMut(&GameRecord, &MatchSummary),
+    on_game: impl FnMut(&GameRecord, &MatchSummary),
+) -> Result<MatchSummary, MatchError> {
+    run_games(cfg, play_game, |r| r, on_game)
+}
+
+/// Plays games `0..cfg.games` with `play`, `cfg.parallel` at a time, each
+/// thread with its own pair of engines (quit at the end); calls `on_game`
+/// on the caller's thread as each game ends and returns the totals, counted
+/// on the [`GameRecord`] that `record` finds in each result.
+pub(crate) fn run_games<R: Send>(
+    cfg: &MatchConfig,
+    play: impl Fn(&MatchConfig, usize, &mut [Option<GtpClient>; 2]) -> R + Sync,
+    record: impl Fn(&R) -> &GameRecord,
+    mut on_game: impl FnMut(&R, &MatchSummary),
 ) -> Result<MatchSummary, MatchError> {
     // Fail early, on the caller's thread.
     preflight(cfg)?;
@@ -207,16 +220,12 @@ pub fn run_match(
     std::thread::scope(|scope| {
         for _ in 0..cfg.parallel.clamp(1, cfg.games.max(1)) {
             let tx = tx.clone();
-            let next = &next;
+            let (next, play) = (&next, &play);
             scope.spawn(move || {
                 let mut engines: [Option<GtpClient>; 2] = [None, None];
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= cfg.games {
-                        break;
-                    }
-                    let record = play_game(cfg, i, &mut engines);
-                    if tx.send(record).is_err() {
+                    if i >= cfg.games || tx.send(play(cfg, i, &mut engines)).is_err() {
                         break;
                     }
                 }
@@ -226,9 +235,9 @@ pub fn run_match(
             });
         }
         drop(tx);
-        for record in rx {
-            summary.add(&record);
-            on_game(&record, &summary);
+        for r in rx {
+            summary.add(record(&r));
+            on_game(&r, &summary);
         }
     });
     Ok(summary)

@@ -17,15 +17,13 @@
 //!   with the real board revealed.
 
 use crate::arena::{
-    engine, new_game, preflight, GameRecord, MatchConfig, MatchError, MatchSummary, Termination,
+    engine, new_game, run_games, GameRecord, MatchConfig, MatchError, MatchSummary, Termination,
 };
 use crate::client::{ClientError, GtpClient};
 use crate::color::Color;
 use crate::phantom::{Referee, TryError, TryOutcome};
 use crate::point::{Move, Point};
 use crate::score::Outcome;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
 /// A finished Phantom game: the record, and each move's refused tries.
@@ -46,36 +44,9 @@ pub struct PhantomRecord {
 /// engine cannot be started at all.
 pub fn run_phantom_match(
     cfg: &MatchConfig,
-    mut on_game: impl FnMut(&PhantomRecord, &MatchSummary),
+    on_game: impl FnMut(&PhantomRecord, &MatchSummary),
 ) -> Result<MatchSummary, MatchError> {
-    preflight(cfg)?;
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = channel();
-    let mut summary = MatchSummary::default();
-    std::thread::scope(|scope| {
-        for _ in 0..cfg.parallel.clamp(1, cfg.games.max(1)) {
-            let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || {
-                let mut engines: [Option<GtpClient>; 2] = [None, None];
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= cfg.games || tx.send(play_phantom_game(cfg, i, &mut engines)).is_err() {
-                        break;
-                    }
-                }
-                for e in engines.into_iter().flatten() {
-                    e.quit();
-                }
-            });
-        }
-        drop(tx);
-        for r in rx {
-            summary.add(&r.record);
-            on_game(&r, &summary);
-        }
-    });
-    Ok(summary)
+    run_games(cfg, play_phantom_game, |r| &r.record, on_game)
 }
 
 fn vertices(points: &[Point]) -> String {
