@@ -56,6 +56,24 @@ pub enum Termination {
     Protocol(Color, String),
 }
 
+impl Termination {
+    /// The result of a game ended this way without scoring: a win for the
+    /// opponent of the player who resigned or broke the rules or protocol
+    /// (written `+R`); `None` for [`Termination::Scored`].
+    pub(crate) fn forfeit(&self) -> Option<Outcome> {
+        match self {
+            Termination::Scored => None,
+            Termination::Resigned(c)
+            | Termination::IllegalMove(c, _)
+            | Termination::Failed(c, _)
+            | Termination::Protocol(c, _) => Some(Outcome::Win {
+                winner: c.opponent(),
+                by: crate::score::WinBy::Resignation,
+            }),
+        }
+    }
+}
+
 /// One finished game.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -275,16 +293,9 @@ pub fn play_game(
     let finish = |game: Game, term: Termination, slowest, agreed: Option<DeadStones>| {
         let engines_agreed_on_dead = agreed.is_some();
         let dead = agreed.unwrap_or_else(|| conservative_dead(&game));
-        let outcome = match &term {
-            Termination::Scored => game.score_with(&dead).outcome(game.rules().tie),
-            Termination::Resigned(c)
-            | Termination::IllegalMove(c, _)
-            | Termination::Failed(c, _)
-            | Termination::Protocol(c, _) => Outcome::Win {
-                winner: c.opponent(),
-                by: crate::score::WinBy::Resignation,
-            },
-        };
+        let outcome = term
+            .forfeit()
+            .unwrap_or_else(|| game.score_with(&dead).outcome(game.rules().tie));
         GameRecord {
             index,
             black_engine,

@@ -23,7 +23,6 @@ use crate::client::{ClientError, GtpClient};
 use crate::color::Color;
 use crate::phantom::{Referee, TryError, TryOutcome};
 use crate::point::{Move, Point};
-use crate::score::Outcome;
 use std::time::{Duration, Instant};
 
 /// A finished Phantom game: the record, and each move's refused tries.
@@ -77,16 +76,9 @@ pub fn play_phantom_game(
     let mut refused: Vec<(usize, Vec<Point>)> = Vec::new();
     let t = cfg.timeout;
     let finish = |referee: &Referee, term: Termination, slowest, refused| {
-        let outcome = match &term {
-            Termination::Scored => referee.result().unwrap_or(Outcome::Draw),
-            Termination::Resigned(c)
-            | Termination::IllegalMove(c, _)
-            | Termination::Failed(c, _)
-            | Termination::Protocol(c, _) => Outcome::Win {
-                winner: c.opponent(),
-                by: crate::score::WinBy::Resignation,
-            },
-        };
+        let outcome = term
+            .forfeit()
+            .unwrap_or_else(|| referee.game().result_preview());
         PhantomRecord {
             record: GameRecord {
                 index,
@@ -216,7 +208,7 @@ pub fn play_phantom_game(
             }
         }
     }
-    let outcome = referee.result().unwrap_or(Outcome::Draw);
+    let outcome = referee.game().result_preview();
     let board = referee.game().board();
     let stones = |c: Color| -> Vec<Point> {
         board

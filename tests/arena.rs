@@ -104,3 +104,19 @@ fn a_handicap_the_board_does_not_allow_is_refused_up_front() {
     cfg.handicap = 4;
     run_match(&cfg, |r, _| assert_eq!(r.game.handicap().len(), 4)).unwrap();
 }
+
+#[test]
+fn phantom_games_stopped_by_the_move_cap_are_scored() {
+    // Black plays E5, then the referee's cap of one move stops the game:
+    // Black's stone owns the whole empty 9x9 board, 81 points against
+    // komi 7, so B+74 (not a draw).
+    let mut cfg = config(bot("E5"), bot("pass"), 1);
+    cfg.max_moves = 1;
+    let s = tengen::run_phantom_match(&cfg, |r, _| {
+        assert_eq!(r.record.termination, Termination::Scored);
+        assert_eq!(r.record.game.moves().len(), 1);
+        assert_eq!(r.record.outcome.to_string(), "B+74");
+    })
+    .unwrap();
+    assert_eq!(s.wins, [1, 0]);
+}
