@@ -214,7 +214,9 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
         let per = Limits {
             playouts: limits.playouts.map(|p| (p / n as u64).max(1)),
             // `n as u32` would be 0 for 2^32 samples, and dividing by 0 panics.
-            time: limits.time.map(|t| t / u32::try_from(n).unwrap_or(u32::MAX)),
+            time: limits
+                .time
+                .map(|t| t / u32::try_from(n).unwrap_or(u32::MAX)),
         };
         let area = view.own_board().area();
         let mut effort = vec![0.0f64; area + 1];

@@ -988,7 +988,11 @@ fn changing_the_rules_stops_at_a_move_they_forbid() {
     g.play(mv("C1")).unwrap();
     g.play(mv("C2")).unwrap();
     g.play(mv("A3")).unwrap();
-    assert_eq!(g.board().get(v("A3")), None, "the suicide removed the stone");
+    assert_eq!(
+        g.board().get(v("A3")),
+        None,
+        "the suicide removed the stone"
+    );
     g.set_rules(rules(KoRule::Simple, SuicideRule::Forbidden));
     assert_eq!(g.moves().len(), 2);
     assert_eq!(g.board().get(v("C2")), Some(White));

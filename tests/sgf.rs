@@ -120,7 +120,10 @@ fn pass_forms() {
     // as tengen's own GTP games record it): the game is resumed.
     let r = read("(;SZ[9];B[];W[];B[aa])").unwrap();
     assert_eq!(r.game.moves().len(), 3);
-    assert_eq!(r.game.board().get(Point::new(0, 8).unwrap()), Some(Color::Black));
+    assert_eq!(
+        r.game.board().get(Point::new(0, 8).unwrap()),
+        Some(Color::Black)
+    );
     assert!(!r.game.is_over());
     // On a 21x21 board `tt` is the point in column 20, row 20 from the top.
     let r = read("(;SZ[21];B[tt])").unwrap();
