@@ -266,6 +266,84 @@ mod tests {
         }
     }
 
+    /// Counts `draws` picks by `pick` and by the reordering pick used in
+    /// `run`, and checks both against the legal non-eye moves found with
+    /// the public `is_eye` and `is_legal_simple`: never anything else, and
+    /// each candidate about equally often.
+    fn check_uniform(b: &Board, c: Color, seed: u64) {
+        let cands: Vec<Loc> = b
+            .empty_locs()
+            .filter(|&l| !b.is_eye(l, c) && b.is_legal_simple(l, c))
+            .collect();
+        let mut p = Playout::new(seed);
+        let mut reordered = b.clone();
+        if cands.is_empty() {
+            assert_eq!(p.pick(b, c), None);
+            assert_eq!(p.pick_reorder(&mut reordered, c), None);
+            return;
+        }
+        let k = cands.len();
+        let draws = 400 * k;
+        for method in 0..2 {
+            let mut counts = vec![0usize; b.area()];
+            for _ in 0..draws {
+                let l = if method == 0 {
+                    p.pick(b, c)
+                } else {
+                    p.pick_reorder(&mut reordered, c)
+                };
+                counts[l.expect("a move exists").index()] += 1;
+            }
+            let expected = draws as f64 / k as f64;
+            let sd = (expected * (1.0 - 1.0 / k as f64)).sqrt();
+            for l in b.locs() {
+                let n = counts[l.index()];
+                if cands.contains(&l) {
+                    assert!(
+                        (n as f64 - expected).abs() <= 5.0 * sd,
+                        "method {method}: {n} draws of {}, expected {expected:.0}\n{b}",
+                        b.point(l)
+                    );
+                } else {
+                    assert_eq!(n, 0, "method {method} drew {}\n{b}", b.point(l));
+                }
+            }
+        }
+        // The reordering changed the order of the empty points only.
+        assert_eq!(&reordered, b);
+        assert_eq!(reordered.hash(), b.hash());
+    }
+
+    #[test]
+    fn picks_are_uniform_over_legal_non_eye_moves() {
+        let mut p = Playout::new(99);
+        for (size, topo) in [(9, Topology::Planar), (5, Topology::Toroidal)] {
+            for (i, stop) in [0, 10, 40, 70, 100, 400].into_iter().enumerate() {
+                let mut b = Board::new(size, topo).unwrap();
+                p.max_moves = stop;
+                if stop > 0 {
+                    p.run(&mut b, Color::Black);
+                }
+                check_uniform(&b, Color::Black, i as u64);
+                check_uniform(&b, Color::White, 100 + i as u64);
+            }
+        }
+        // A ko and a suicide point: neither may be drawn.
+        let mut b = Board::from_diagram(
+            ".XO..\n\
+             XO.O.\n\
+             .XO..\n\
+             .....\n\
+             ...XO",
+            Topology::Planar,
+        )
+        .unwrap();
+        b.play("C4".parse().unwrap(), Color::Black).unwrap();
+        assert!(b.ko().is_some());
+        check_uniform(&b, Color::White, 7);
+        check_uniform(&b, Color::Black, 8);
+    }
+
     #[test]
     fn playouts_are_reproducible() {
         let empty = Board::new(9, Topology::Planar).unwrap();
