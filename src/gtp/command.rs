@@ -307,6 +307,10 @@ pub const COMMAND_NAMES: &[&str] = &[
 
 /// Parses a GTP integer: an optional sign and decimal digits. Values
 /// beyond `i64` saturate (they are out of every range anyway).
+///
+/// # Errors
+/// [`GtpError::Syntax`] for anything else (empty, a lone sign, a decimal
+/// point, non-ASCII digits).
 pub fn parse_int(s: &str) -> Result<i64, GtpError> {
     let (neg, digits) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
@@ -322,7 +326,11 @@ pub fn parse_int(s: &str) -> Result<i64, GtpError> {
     Ok(if neg { -v } else { v })
 }
 
-/// Parses a finite floating-point number (`nan` and `inf` are refused).
+/// Parses a finite floating-point number.
+///
+/// # Errors
+/// [`GtpError::Syntax`] for text that is not a number, and for `nan` and
+/// `inf`.
 pub fn parse_float(s: &str) -> Result<f64, GtpError> {
     match s.parse::<f64>() {
         Ok(v) if v.is_finite() => Ok(v),
