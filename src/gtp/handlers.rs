@@ -222,15 +222,20 @@ fn info_line(candidates: &[Candidate], max: Option<usize>) -> String {
         }
         let _ = write!(
             s,
-            "info move {} visits {} winrate {} prior {} lcb {} order {} scoreLead {:.1} pv",
+            "info move {} visits {} winrate {} prior {} lcb {} order {}",
             c.mv,
             c.visits,
             pct(c.winrate),
             pct(c.prior),
             pct(c.lcb),
             order,
-            c.score_lead
         );
+        // Hosts parse the lead as a number: an infinite or NaN one (komi
+        // 1e308) is left out.
+        if c.score_lead.is_finite() {
+            let _ = write!(s, " scoreLead {:.1}", c.score_lead);
+        }
+        s.push_str(" pv");
         for m in &c.pv {
             let _ = write!(s, " {m}");
         }
@@ -795,5 +800,46 @@ impl Session {
             writeln!(out)?;
         }
         out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn candidate(mv: &str, score_lead: f64) -> Candidate {
+        let mv: Move = mv.parse().unwrap();
+        Candidate {
+            mv,
+            visits: 12,
+            winrate: 0.25,
+            prior: 0.5,
+            lcb: 2.0,
+            score_lead,
+            pv: vec![mv, Move::Pass],
+        }
+    }
+
+    #[test]
+    fn info_lines_in_leela_zero_format() {
+        let line = info_line(&[candidate("D4", 3.5), candidate("C3", -1.0)], None);
+        assert_eq!(
+            line,
+            "info move D4 visits 12 winrate 2500 prior 5000 lcb 10000 order 0 scoreLead 3.5 pv D4 pass \
+             info move C3 visits 12 winrate 2500 prior 5000 lcb 10000 order 1 scoreLead -1.0 pv C3 pass"
+        );
+        assert_eq!(
+            info_line(&[candidate("D4", 0.0), candidate("C3", 0.0)], Some(1)),
+            "info move D4 visits 12 winrate 2500 prior 5000 lcb 10000 order 0 scoreLead 0.0 pv D4 pass"
+        );
+        // A lead that is not a number (komi 1e308 makes it infinite) is
+        // left out rather than written as `inf`, which hosts cannot parse.
+        for bad in [f64::INFINITY, f64::NEG_INFINITY, f64::NAN] {
+            let line = info_line(&[candidate("D4", bad)], None);
+            assert_eq!(
+                line,
+                "info move D4 visits 12 winrate 2500 prior 5000 lcb 10000 order 0 pv D4 pass"
+            );
+        }
     }
 }
