@@ -26,7 +26,8 @@ pub struct MatchArgs {
     /// How many games (colours alternate).
     #[arg(long, default_value_t = 10)]
     pub games: usize,
-    /// Fixed handicap stones for Black.
+    /// Fixed handicap stones for Black (2 to 9 on odd sizes from 9, at most
+    /// 4 on 7x7 and even sizes; 0 for none).
     #[arg(long, default_value_t = 0)]
     pub handicap: usize,
     /// Capture Go: the first to capture this many stones wins.
