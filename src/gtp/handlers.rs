@@ -563,8 +563,15 @@ impl Session {
 
     /// `loadsgf FILE [N]`: the position before move `N` (the end without
     /// `N`). Rules the file does not name stay as they are; its komi wins.
+    /// Only regular files of at most [`MAX_SGF_BYTES`] are read.
     fn loadsgf(&mut self, path: &str, move_number: Option<i64>) -> Result<String, GtpError> {
         use std::io::Read as _;
+        // Only a regular file: opening a named pipe would block for ever,
+        // and a device or directory is no SGF file.
+        let regular = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+        if !regular {
+            return Err(GtpError::CannotLoadFile);
+        }
         let file = std::fs::File::open(path).map_err(|_| GtpError::CannotLoadFile)?;
         let mut bytes = Vec::new();
         file.take(MAX_SGF_BYTES + 1)
@@ -601,6 +608,12 @@ impl Session {
         match path {
             None => Ok(sgf),
             Some(p) => {
+                // Opening a named pipe to write would block for ever.
+                if std::fs::metadata(p).is_ok_and(|m| !m.is_file()) {
+                    return Err(GtpError::Other(
+                        "cannot write file: not a regular file".into(),
+                    ));
+                }
                 std::fs::write(p, sgf.as_bytes())
                     .map_err(|e| GtpError::Other(format!("cannot write file: {e}")))?;
                 Ok(String::new())
@@ -841,5 +854,44 @@ mod tests {
                 "info move D4 visits 12 winrate 2500 prior 5000 lcb 10000 order 0 pv D4 pass"
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod loadsgf_tests {
+    use crate::gtp::{transcript, Config};
+    use std::time::Duration;
+
+    #[test]
+    fn loadsgf_and_printsgf_refuse_what_is_not_a_regular_file() {
+        // A named pipe with no writer would block `open` for ever; a
+        // directory and a device are not SGF files either.
+        let dir = std::env::temp_dir().join(format!("tengen-loadsgf-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("pipe");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(made, "mkfifo");
+        let input = format!(
+            "loadsgf {}\nloadsgf {}\nloadsgf /dev/zero\nprintsgf {}\nname\n",
+            fifo.display(),
+            dir.display(),
+            fifo.display()
+        );
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(transcript(Config::default(), input.as_bytes()));
+        });
+        let out = rx.recv_timeout(Duration::from_secs(20));
+        let _ = std::fs::remove_dir_all(&dir);
+        let out = String::from_utf8(out.expect("loadsgf of a pipe hangs")).unwrap();
+        assert_eq!(
+            out,
+            "? cannot load file\n\n? cannot load file\n\n? cannot load file\n\n\
+             ? cannot write file: not a regular file\n\n= tengen\n\n"
+        );
     }
 }
