@@ -12,7 +12,9 @@
 //! - `phantom-opponent_refused`: one of the opponent's tries was refused.
 //! - `phantom-opponent_moved`: the opponent played a stone somewhere.
 //! - `phantom-opponent_passed`: the opponent passed.
-//! - `phantom-captured COLOR VERTEX...`: these stones of COLOR were removed.
+//! - `phantom-captured COLOR VERTEX...`: these stones of COLOR were removed
+//!   (the opponent's by a capture, or the mover's own by a suicide where
+//!   the rules allow it); sent to both players.
 //! - `phantom-game_over RESULT black VERTEX... white VERTEX...`: the end,
 //!   with the real board revealed.
 
@@ -21,7 +23,7 @@ use crate::arena::{
 };
 use crate::client::{ClientError, GtpClient};
 use crate::color::Color;
-use crate::phantom::{Referee, TryError, TryOutcome};
+use crate::phantom::{Observation, Referee, TryError, TryOutcome};
 use crate::point::{Move, Point};
 use std::time::{Duration, Instant};
 
@@ -168,6 +170,7 @@ pub fn play_phantom_game(
             );
         };
         let moves_before = referee.game().moves().len();
+        let seen = referee.observations(c).len();
         match referee.try_move(mv) {
             Err(err @ (TryError::RepeatedTry | TryError::OffBoard)) => {
                 return finish(
@@ -185,7 +188,7 @@ pub fn play_phantom_game(
                 tell!(c, format!("phantom-refused {mv}"));
                 tell!(c.opponent(), "phantom-opponent_refused".to_string());
             }
-            Ok(outcome) => {
+            Ok(_) => {
                 if !this_turn.is_empty() {
                     refused.push((moves_before, std::mem::take(&mut this_turn)));
                 }
@@ -195,14 +198,22 @@ pub fn play_phantom_game(
                 } else {
                     tell!(c.opponent(), "phantom-opponent_moved".to_string());
                 }
-                if let TryOutcome::Accepted { captured } = outcome {
-                    if !captured.is_empty() {
-                        for who in [c, c.opponent()] {
-                            tell!(
-                                who,
-                                format!("phantom-captured {}{}", c.opponent(), vertices(&captured))
-                            );
-                        }
+                // Every removal the referee announced for this move: the
+                // opponent's captured stones, and the mover's own where
+                // suicide is allowed.
+                let removals: Vec<(Color, Vec<Point>)> = referee.observations(c)[seen..]
+                    .iter()
+                    .filter_map(|o| match o {
+                        Observation::Captured { color, points } => Some((*color, points.clone())),
+                        _ => None,
+                    })
+                    .collect();
+                for (color, points) in removals {
+                    for who in [c, c.opponent()] {
+                        tell!(
+                            who,
+                            format!("phantom-captured {color}{}", vertices(&points))
+                        );
                     }
                 }
             }

@@ -120,3 +120,56 @@ fn phantom_games_stopped_by_the_move_cap_are_scored() {
     .unwrap();
     assert_eq!(s.wins, [1, 0]);
 }
+
+/// A shell GTP engine that answers its `genmove`s with `replies` in turn
+/// (then `pass`) and appends every command it receives to `log`.
+fn scripted(replies: &[&str], log: &std::path::Path) -> String {
+    let mut cases = String::new();
+    for (i, r) in replies.iter().enumerate() {
+        cases.push_str(&format!("{}) printf \"= {r}\\n\\n\";; ", i + 1));
+    }
+    format!(
+        r#"sh -c 'n=0; while read -r l; do echo "$l" >> {log}; case "$l" in quit) printf "=\n\n"; exit 0;; genmove*) n=$((n+1)); case $n in {cases}*) printf "= pass\n\n";; esac;; *) printf "=\n\n";; esac; done'"#,
+        log = log.display()
+    )
+}
+
+#[test]
+fn phantom_suicide_is_announced_to_both_players() {
+    // 3x3, simple ko and suicide allowed. Black passes twice while White
+    // plays A2 and B1; then Black's A1 is a suicide: the stone is played
+    // and removed. Both engines must hear that Black's A1 was taken off,
+    // or Black's own view keeps a stone that is not there.
+    let dir = std::env::temp_dir().join(format!("tengen-arena-suicide-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (blog, wlog) = (dir.join("black.log"), dir.join("white.log"));
+    let mut cfg = config(
+        scripted(&["pass", "pass", "A1"], &blog),
+        scripted(&["A2", "B1"], &wlog),
+        1,
+    );
+    cfg.size = 3;
+    cfg.parallel = 1;
+    cfg.rules = Rules {
+        ko: tengen::KoRule::Simple,
+        suicide: tengen::SuicideRule::Allowed,
+        ..Rules::default()
+    };
+    tengen::run_phantom_match(&cfg, |r, _| {
+        assert_eq!(r.record.termination, Termination::Scored);
+        assert!(r
+            .record
+            .game
+            .moves()
+            .contains(&(Color::Black, "A1".parse().unwrap())));
+    })
+    .unwrap();
+    let black = std::fs::read_to_string(&blog).unwrap();
+    let white = std::fs::read_to_string(&wlog).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(black.contains("phantom-accepted A1"), "{black}");
+    for log in [&black, &white] {
+        assert!(log.contains("phantom-captured black A1"), "{log}");
+    }
+}
