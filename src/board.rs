@@ -1218,6 +1218,24 @@ mod tests {
     }
 
     #[test]
+    fn set_up_stones_keep_invariants_and_playouts_continue() {
+        // Set-up rebuilds the chains: a point cleared by `set` must look
+        // like any other empty point to the fast paths afterwards.
+        let mut b = Board::new(5, Topology::Planar).unwrap();
+        for v in ["B2", "C2", "C3", "D4"] {
+            b.set(pt(v), Some(Color::Black)).unwrap();
+        }
+        b.set(pt("C2"), None).unwrap();
+        b.check_invariants().unwrap();
+        let mut p = crate::playout::Playout::new(3);
+        for c in [Color::White, Color::Black] {
+            let mut copy = b.clone();
+            p.run(&mut copy, c);
+            copy.check_invariants().unwrap();
+        }
+    }
+
+    #[test]
     fn sizes() {
         assert!(Board::new(0, Topology::Planar).is_err());
         assert!(Board::new(26, Topology::Planar).is_err());
