@@ -119,7 +119,8 @@ impl Outcome {
 }
 
 impl fmt::Display for Outcome {
-    /// GTP and SGF notation: `B+3.5`, `W+7`, `W+R`, `0` for a draw, and
+    /// GTP and SGF notation: `B+3.5`, `W+7`, `W+R`, `0` for a draw (margins
+    /// rounded to a millionth, so komi 4.1 does not show binary noise), and
     /// `B+C` for a Capture Go win (tengen's notation: SGF has no letter for it).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -127,12 +128,22 @@ impl fmt::Display for Outcome {
             Outcome::Win { winner, by } => {
                 write!(f, "{}+", winner.letter())?;
                 match by {
-                    WinBy::Points(m) => write!(f, "{m}"),
+                    WinBy::Points(m) => write!(f, "{}", tidy(*m)),
                     WinBy::Resignation => f.write_str("R"),
                     WinBy::CaptureGoal => f.write_str("C"),
                 }
             }
         }
+    }
+}
+
+/// A margin as people write it: rounded to a millionth, so that a komi such
+/// as 4.1 gives `0.9` rather than binary noise (`0.9000000000000004`).
+fn tidy(m: f64) -> f64 {
+    if m.abs() < 1e12 {
+        (m * 1e6).round() / 1e6
+    } else {
+        m
     }
 }
 

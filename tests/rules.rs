@@ -557,6 +557,16 @@ fn result_formatting() {
     g.agree_draw();
     assert_eq!(g.end(), Some(GameEnd::AgreedDraw));
     assert_eq!(g.result_with(&DeadStones::none()).unwrap().to_string(), "0");
+    // A komi that is not a half-integer (GTP accepts any float): the same
+    // split, 15 to 10, with komi 4.1 is B+0.9, not the binary rounding
+    // error of 15 - (10 + 4.1) = 0.9000000000000004.
+    let mut g = game(split, Black, Rules::default().with_komi(4.1));
+    g.pass().unwrap();
+    g.pass().unwrap();
+    assert_eq!(
+        g.result_with(&DeadStones::none()).unwrap().to_string(),
+        "B+0.9"
+    );
 }
 
 // ---------------------------------------------------------------- handicap
