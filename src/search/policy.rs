@@ -276,10 +276,26 @@ fn touches_own(board: &Board, l: Loc, c: Color) -> bool {
         .any(|&n| board.cell_code(n as usize) == me)
 }
 
+/// The number of empty orthogonal neighbours of `l`.
+#[inline(always)]
+fn empty_neighbors(board: &Board, l: Loc) -> usize {
+    board
+        .neighbor_slots(l)
+        .iter()
+        .take_while(|&&q| q != OFF)
+        .filter(|&&q| board.cell_code(q as usize) == 0)
+        .count()
+}
+
 /// The vital point of a small eye space (3 points, or 4 in a T) that
 /// contains the empty `l` and is bordered by stones of one colour only.
 pub(crate) fn nakade_point(board: &Board, l: Loc) -> Option<Loc> {
-    let mut region = [OFF; 5];
+    // Quick rejection: a point of a space of at most four has at most
+    // three empty neighbours.
+    if empty_neighbors(board, l) > 3 {
+        return None;
+    }
+    let mut region = [OFF; 4];
     let mut n = 1;
     region[0] = l.0;
     let mut border = 0u8;
@@ -293,7 +309,7 @@ pub(crate) fn nakade_point(board: &Board, l: Loc) -> Option<Loc> {
             let cell = board.cell_code(q as usize);
             if cell == 0 {
                 if !region[..n].contains(&q) {
-                    if n == 5 {
+                    if n == 4 {
                         return None;
                     }
                     region[n] = q;
@@ -564,7 +580,9 @@ impl PlayoutPolicy {
             if n == OFF {
                 break;
             }
-            if board.cell_code(n as usize) == 0 {
+            // Every space of three, and the T of four, has an end with
+            // one or two empty neighbours: start from such points only.
+            if board.cell_code(n as usize) == 0 && empty_neighbors(board, Loc(n)) <= 2 {
                 if let Some(v) = nakade_point(board, Loc(n)) {
                     if board.is_legal_simple(v, c) && !is_self_atari(board, v, c) {
                         return Some(v);
