@@ -75,12 +75,13 @@ fn quick_byoyomi_game_keeps_every_move_in_the_period() {
 
 #[test]
 fn quick_absolute_game_never_runs_out() {
-    // Two seconds each for a whole 5x5 game.
-    let mut e = engine("--lag 0.1");
+    // Four seconds each for a whole 5x5 game, 0.5 s a move kept for lag
+    // (a loaded machine can delay a process that long).
+    let mut e = engine("--lag 0.5");
     send(&mut e, "boardsize 5");
     send(&mut e, "clear_board");
-    send(&mut e, "time_settings 2 0 0");
-    let moves = play_game(&mut e, 80, [2.0, 2.0], None);
+    send(&mut e, "time_settings 4 0 0");
+    let moves = play_game(&mut e, 80, [4.0, 4.0], None);
     assert!(moves >= 8, "{moves} moves");
     e.quit();
 }
