@@ -477,10 +477,17 @@ pub struct PlayoutPolicy {
     rng: FastRng,
     dirs: &'static Dirs,
     patterns: &'static [bool],
+    /// Stones of chains that were put in atari lately (a ring; entries
+    /// are checked again before use).
+    ataris: [u16; ATARI_RING],
+    atari_next: usize,
     /// The most moves one playout plays before it is cut and scored
     /// (0: three times the board area plus 20).
     pub max_moves: usize,
 }
+
+/// How many chains in atari a playout remembers.
+const ATARI_RING: usize = 16;
 
 impl PlayoutPolicy {
     /// A policy of `kind` for boards of `size` and `topology`, seeded.
@@ -490,6 +497,8 @@ impl PlayoutPolicy {
             rng: FastRng::new(seed),
             dirs: dirs(size, topology),
             patterns: patterns(),
+            ataris: [OFF; ATARI_RING],
+            atari_next: 0,
             max_moves: 0,
         }
     }
@@ -504,13 +513,89 @@ impl PlayoutPolicy {
     #[inline]
     pub fn pick(&mut self, board: &Board, c: Color, last: Option<Loc>) -> Option<Loc> {
         if self.kind == PolicyKind::Heavy {
-            if let Some(lm) = last {
+            let lm = last.filter(|&lm| board.color_at(lm) == Some(c.opponent()));
+            if let Some(lm) = lm {
                 if let Some(l) = self.local(board, c, lm) {
+                    return Some(l);
+                }
+            }
+            if let Some(l) = self.ataris_anywhere(board, c) {
+                return Some(l);
+            }
+            if let Some(lm) = lm {
+                if let Some(l) = self.shapes(board, c, lm) {
                     return Some(l);
                 }
             }
         }
         self.random(board, c)
+    }
+
+    /// Remembers the chain through `l` if it is in atari.
+    #[inline(always)]
+    fn note_atari(&mut self, board: &Board, l: u16) {
+        if board.liberties(Loc(l)) == 1 && !self.ataris.contains(&l) {
+            self.ataris[self.atari_next] = l;
+            self.atari_next = (self.atari_next + 1) % ATARI_RING;
+        }
+    }
+
+    /// Remembers the chains a move at `l` left in atari (its own, and its
+    /// neighbours'): a chain loses liberties only to moves next to it.
+    #[inline]
+    fn note_ataris_around(&mut self, board: &Board, l: Loc) {
+        self.note_atari(board, l.0);
+        for &n in board.neighbor_slots(l) {
+            if n == OFF {
+                break;
+            }
+            if board.cell_code(n as usize) != 0 {
+                self.note_atari(board, n);
+            }
+        }
+    }
+
+    /// Forgets the remembered chains and finds those in atari on `board`.
+    fn scan_ataris(&mut self, board: &Board) {
+        self.ataris = [OFF; ATARI_RING];
+        self.atari_next = 0;
+        for l in board.locs() {
+            if board.chain_head(l) == Some(l) {
+                self.note_atari(board, l.0);
+            }
+        }
+    }
+
+    /// Captures an opponent chain in atari, or saves one of `c`'s by
+    /// extending, anywhere on the board (among the remembered chains).
+    #[inline]
+    fn ataris_anywhere(&mut self, board: &Board, c: Color) -> Option<Loc> {
+        let me = c as u8 + 1;
+        let mut cand = [0u16; ATARI_RING];
+        let mut nc = 0;
+        for k in 0..ATARI_RING {
+            let x = self.ataris[k];
+            if x == OFF {
+                continue;
+            }
+            let cell = board.cell_code(x as usize);
+            let Some(lib) = (cell != 0).then(|| board.last_liberty(Loc(x))).flatten() else {
+                // Captured, or out of atari: forget it.
+                self.ataris[k] = OFF;
+                continue;
+            };
+            let ok = board.is_legal_simple(lib, c)
+                && (cell != me || !is_self_atari(board, lib, c))
+                && !cand[..nc].contains(&lib.0);
+            if ok {
+                cand[nc] = lib.0;
+                nc += 1;
+            }
+        }
+        if nc > 0 && self.rng.chance(230) {
+            return Some(Loc(cand[self.rng.below(nc)]));
+        }
+        None
     }
 
     /// The heavy rules around the last move, in priority order.
@@ -574,7 +659,6 @@ impl PlayoutPolicy {
         if nc > 0 && self.rng.chance(230) {
             return Some(Loc(cand[self.rng.below(nc)]));
         }
-        nc = 0;
         // 3. Nakade: the vital point of a small eye space next to it.
         for &n in board.neighbor_slots(lm) {
             if n == OFF {
@@ -590,7 +674,14 @@ impl PlayoutPolicy {
                 }
             }
         }
-        // 4. 3x3 patterns on the eight points around it.
+        None
+    }
+
+    /// 3x3 patterns on the eight points around the last move.
+    #[inline]
+    fn shapes(&mut self, board: &Board, c: Color, lm: Loc) -> Option<Loc> {
+        let mut cand = [0u16; 8];
+        let mut nc = 0;
         for &n in &self.dirs[lm.index()] {
             if n == OFF || board.cell_code(n as usize) != 0 {
                 continue;
@@ -653,6 +744,10 @@ impl PlayoutPolicy {
         } else {
             self.max_moves
         };
+        let heavy = self.kind == PolicyKind::Heavy;
+        if heavy {
+            self.scan_ataris(board);
+        }
         let mut passes = 0;
         let mut moves = 0;
         while passes < 2 && moves < limit {
@@ -667,6 +762,9 @@ impl PlayoutPolicy {
                     // A suicide cannot happen (the policy only picks legal
                     // moves); the stone stays, so it is the last move.
                     last = Some(l);
+                    if heavy {
+                        self.note_ataris_around(board, l);
+                    }
                     passes = 0;
                     if log.len() < log.capacity() {
                         log.push(l.0 | bit);
