@@ -42,6 +42,8 @@ pub struct Search {
     tree: Tree,
     prev: Option<Previous>,
     low_streak: u32,
+    /// Searches run so far (mixed into the seed).
+    searches: u64,
     rng: FastRng,
     /// Playout statistics gathered on the current root so far (a search
     /// of the same position continues them).
@@ -109,6 +111,7 @@ impl Search {
             config,
             prev: None,
             low_streak: 0,
+            searches: 0,
             rng,
             acc: Accumulated::default(),
         }
@@ -214,8 +217,14 @@ impl Search {
                     .as_ref()
                     .and_then(|c| budget(c, board.empty_count(), area, self.config.lag_margin))
             });
-        let seed =
-            self.config.seed ^ board.hash() ^ (game.moves().len() as u64).wrapping_mul(0x9E37);
+        // Seeded by the configuration, the position and how many searches
+        // this `Search` has run: reproducible from a fresh `Search`, yet
+        // two games of one process do not repeat each other.
+        self.searches += 1;
+        let seed = self.config.seed
+            ^ board.hash()
+            ^ (game.moves().len() as u64).wrapping_mul(0x9E37)
+            ^ self.searches.wrapping_mul(0xA24B_AED4_963E_E407);
         std::thread::scope(|s| {
             for t in 0..threads {
                 let sh = &sh;
