@@ -112,6 +112,15 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
         (**self).decide(req, analysis)
     }
 
+    fn genmove(
+        &mut self,
+        req: &Request<'_>,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> (Decision, Analysis) {
+        (**self).genmove(req, limits, stop)
+    }
+
     fn new_game(&mut self) {
         (**self).new_game();
     }

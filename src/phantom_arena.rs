@@ -4,7 +4,9 @@
 //!
 //! The protocol, after the usual `boardsize`, `clear_board`, `komi` and
 //! (for a handicap) `set_free_handicap`:
-//! - `phantom-start [capture_goal=N] [topology=toroidal]`: Phantom mode on.
+//! - `phantom-start [ko=simple|positional|situational]
+//!   [suicide=forbidden|allowed] [capture_goal=N] [topology=toroidal]`:
+//!   Phantom mode on, with the rules the referee applies.
 //! - `genmove COLOR`: the engine's try (a vertex or `pass`; `resign` loses).
 //! - `phantom-accepted VERTEX|pass`: the try was played.
 //! - `phantom-refused VERTEX`: the try was illegal; the next `genmove`
@@ -113,7 +115,18 @@ pub fn play_phantom_game(
         }};
     }
 
-    let mut start = "phantom-start".to_string();
+    let mut start = format!(
+        "phantom-start ko={} suicide={}",
+        match cfg.rules.ko {
+            crate::rules::KoRule::Simple => "simple",
+            crate::rules::KoRule::PositionalSuperko => "positional",
+            crate::rules::KoRule::SituationalSuperko => "situational",
+        },
+        match cfg.rules.suicide {
+            crate::rules::SuicideRule::Forbidden => "forbidden",
+            crate::rules::SuicideRule::Allowed => "allowed",
+        }
+    );
     if let Some(goal) = cfg.rules.capture_goal {
         start.push_str(&format!(" capture_goal={goal}"));
     }

@@ -56,7 +56,7 @@ fn a_refused_try_is_not_tried_again_in_the_same_turn() {
 fn observations_are_accepted_and_bad_ones_refused() {
     let r = responses(
         PhantomKind::Sampling,
-        "phantom-accepted C3\nboardsize 5\nphantom-start capture_goal=3 topology=toroidal\n\
+        "phantom-accepted C3\nboardsize 5\nphantom-start ko=situational suicide=allowed capture_goal=3 topology=toroidal\n\
          genmove b\nphantom-accepted C3\nphantom-opponent_refused\nphantom-opponent_moved\n\
          phantom-captured white B2\nphantom-captured\nphantom-refused Z9\nphantom-start nonsense\n\
          phantom-opponent_passed\ngenmove b\nphantom-game_over B+10 black C3 white\nlist_commands\n",

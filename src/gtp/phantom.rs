@@ -161,6 +161,21 @@ impl Session {
                     let n: u32 = value.parse().map_err(|_| GtpError::Syntax)?;
                     rules.capture_goal = (n > 0).then_some(n);
                 }
+                "ko" => {
+                    rules.ko = match value {
+                        "simple" => crate::rules::KoRule::Simple,
+                        "positional" => crate::rules::KoRule::PositionalSuperko,
+                        "situational" => crate::rules::KoRule::SituationalSuperko,
+                        _ => return Err(GtpError::Syntax),
+                    };
+                }
+                "suicide" => {
+                    rules.suicide = match value {
+                        "forbidden" => crate::rules::SuicideRule::Forbidden,
+                        "allowed" => crate::rules::SuicideRule::Allowed,
+                        _ => return Err(GtpError::Syntax),
+                    };
+                }
                 "topology" => {
                     rules.topology = match value {
                         "planar" => crate::geometry::Topology::Planar,
