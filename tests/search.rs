@@ -374,3 +374,35 @@ fn resigns_a_hopeless_game_but_never_early() {
         );
     }
 }
+
+#[test]
+fn every_size_and_topology_searches_without_panic() {
+    for topology in [Topology::Planar, Topology::Toroidal] {
+        for size in [1, 2, 3, 4, 5, 7, 13, 25] {
+            let rules = Rules {
+                topology,
+                ..Rules::default()
+            };
+            let mut game = Game::new(size, rules).unwrap();
+            let mut s = Search::new(SearchConfig {
+                reuse_tree: true,
+                ..SearchConfig::deterministic(size as u64)
+            });
+            for _ in 0..3 {
+                let c = game.to_move();
+                let r = think(&mut s, &game, c, 60);
+                assert_eq!(r.ownership.len(), size * size);
+                match r.best {
+                    Decision::Play(m) => {
+                        assert!(game.is_legal(c, m), "{size} {topology:?}: {m}");
+                        game.play(m).unwrap();
+                    }
+                    Decision::Resign => break,
+                }
+                if game.is_over() {
+                    break;
+                }
+            }
+        }
+    }
+}
