@@ -165,7 +165,10 @@ impl Session {
             threads: config.threads.max(1),
             seed: config.seed,
             resign_threshold: (config.resign_below > 0.0).then_some(config.resign_below as f32),
-            lag_margin: Duration::from_millis(20),
+            // The session's clock budgets already keep `lag` back; this
+            // covers the search's own start and stop and the answer, so a
+            // fixed time a move is not exceeded.
+            lag_margin: Duration::from_millis(50),
             ..base
         });
         Session::new(config, Box::new(engine))
