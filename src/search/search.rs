@@ -206,8 +206,10 @@ impl Search {
         let time_budget = limits
             .time
             .map(|t| {
+                // The margin, but never more than a tenth of a short
+                // time (an analysis interval, say).
                 let t = t
-                    .saturating_sub(self.config.lag_margin)
+                    .saturating_sub(self.config.lag_margin.min(t / 10))
                     .max(Duration::from_millis(5));
                 TimeBudget { target: t, max: t }
             })
@@ -704,10 +706,15 @@ impl Worker {
     }
 
     fn run(&mut self, sh: &Shared<'_>, t: usize) {
+        // Every thread runs at least one simulation (within the playout
+        // limit), so that even a search that gets no CPU before its time
+        // is up has expanded the root and has a move to give.
+        let mut first = true;
         loop {
-            if sh.done.load(Relaxed) || sh.stop.load(Relaxed) {
+            if !first && (sh.done.load(Relaxed) || sh.stop.load(Relaxed)) {
                 break;
             }
+            first = false;
             if sh.playout_limit != u64::MAX && sh.claimed.fetch_add(1, Relaxed) >= sh.playout_limit
             {
                 break;
