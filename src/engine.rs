@@ -154,9 +154,10 @@ impl Arm {
     }
 }
 
-/// What identifies the position a cached search belongs to.
+/// What identifies the position a cached search belongs to (shared by
+/// the flat player here and the tree search's engine).
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Key {
+pub(crate) struct Key {
     hash: u64,
     moves: usize,
     color: Color,
@@ -166,7 +167,8 @@ struct Key {
 }
 
 impl Key {
-    fn of(req: &Request<'_>) -> Key {
+    /// The key of a request's position, colour, mode, komi and size.
+    pub(crate) fn of(req: &Request<'_>) -> Key {
         Key {
             hash: req.game.history().last().copied().unwrap_or(0),
             moves: req.game.moves().len(),

@@ -1,7 +1,7 @@
 //! The tree search behind the GTP front end's [`Engine`] interface.
 
 use super::{Limits as SearchLimits, Search, SearchConfig, SearchResult};
-use crate::engine::{Analysis, Candidate, Decision, Engine, Limits, Request};
+use crate::engine::{Analysis, Candidate, Decision, Engine, Key, Limits, Request};
 use crate::game::Game;
 use crate::point::Move;
 use std::sync::atomic::AtomicBool;
@@ -20,24 +20,6 @@ pub struct MctsEngine {
     last: Option<(Key, SearchResult)>,
     /// The board hash, move count and ownership behind the last decision.
     decided: Option<(u64, usize, Vec<f64>)>,
-}
-
-/// Identifies a searched position.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Key {
-    hash: u64,
-    moves: usize,
-    color: crate::color::Color,
-}
-
-impl Key {
-    fn of(req: &Request<'_>) -> Key {
-        Key {
-            hash: req.game.history().last().copied().unwrap_or(0),
-            moves: req.game.moves().len(),
-            color: req.color,
-        }
-    }
 }
 
 impl MctsEngine {
