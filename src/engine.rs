@@ -20,8 +20,12 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     /// At most this many playouts.
     pub playouts: Option<u64>,
-    /// At most this much wall time.
+    /// At most this much wall time, the normal thinking time.
     pub time: Option<Duration>,
+    /// When the best move is still unclear at `time`, the search may go on
+    /// up to this much wall time (`None`, or less than `time`: stop at
+    /// `time`). Clock budgets set it for critical moves.
+    pub max_time: Option<Duration>,
 }
 
 /// One candidate move of an analysis.

@@ -67,9 +67,10 @@ struct EngineArgs {
     #[arg(long, default_value = "5", value_parser = parse_level, global = true)]
     level: LevelArg,
 
-    /// Search threads of the tree search.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..), global = true)]
-    threads: u16,
+    /// Search threads of the tree search [default: all cores, or 1 with
+    /// --seed, so that a seeded game with --playouts is reproducible].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..), global = true)]
+    threads: Option<u16>,
 
     /// Seconds per move at most (a host's clock can shorten it).
     #[arg(long, value_parser = parse_seconds, global = true)]
@@ -86,6 +87,10 @@ struct EngineArgs {
     /// Resign when the best win rate is below this (0 never resigns).
     #[arg(long, default_value_t = 0.1, value_parser = parse_fraction, global = true)]
     resign: f64,
+
+    /// Never resign (the same as --resign 0).
+    #[arg(long, global = true)]
+    no_resign: bool,
 
     /// Seconds kept back from every clock budget for network lag.
     #[arg(long, default_value_t = 0.5, value_parser = parse_lag, global = true)]
@@ -173,6 +178,7 @@ impl EngineArgs {
         let mut limits = Limits {
             playouts: self.playouts,
             time: self.time.map(Duration::from_secs_f64),
+            max_time: None,
         };
         if limits.playouts.is_none() && limits.time.is_none() {
             match self.level {
@@ -195,9 +201,18 @@ impl EngineArgs {
             limits,
             lag: Duration::from_secs_f64(self.lag),
             seed,
-            resign_below: self.resign,
-            threads: usize::from(self.threads),
+            resign_below: if self.no_resign { 0.0 } else { self.resign },
+            threads: self.threads(),
             phantom: self.phantom_player,
+        }
+    }
+
+    /// The search threads: as asked, else 1 when seeded, else every core.
+    fn threads(&self) -> usize {
+        match (self.threads, self.seed) {
+            (Some(n), _) => usize::from(n),
+            (None, Some(_)) => 1,
+            (None, None) => std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
 
@@ -248,7 +263,7 @@ fn main() -> ExitCode {
         Command::Gtp => run_gtp(&cli.engine),
         Command::Match(args) => tools::run(&args, cli.engine.game_settings(), false),
         Command::Referee(args) => tools::run(&args, cli.engine.game_settings(), true),
-        Command::Bench { quick } => run_bench(quick, usize::from(cli.engine.threads)),
+        Command::Bench { quick } => run_bench(quick, cli.engine.threads()),
     }
 }
 

@@ -247,7 +247,8 @@ pub struct PlayerView {
     /// Points refused to the player in earlier turns (probably opponent
     /// stones, unless captured since).
     refused_before: LocSet,
-    /// Opponent stones the player knows of (handicap stones), until captured.
+    /// Opponent stones the player knows of (handicap stones, capturers of
+    /// the player's chains), until captured.
     known_opponent: LocSet,
     opponent_stones: usize,
     opponent_refusals: usize,
@@ -333,6 +334,9 @@ impl PlayerView {
                 }
             }
             Observation::Captured { color, points } => {
+                if *color == me {
+                    self.infer_capturers(points);
+                }
                 for &p in points {
                     if let Some(l) = self.loc(p) {
                         if *color == me {
@@ -346,6 +350,24 @@ impl PlayerView {
                 }
             }
             Observation::GameOver { .. } => self.over = true,
+        }
+    }
+
+    /// A captured chain of the player's had no liberty left: every point
+    /// next to it that is not its own holds an opponent stone.
+    fn infer_capturers(&mut self, points: &[Point]) {
+        let mut gone = LocSet::new();
+        for &p in points {
+            if let Some(l) = self.loc(p) {
+                gone.insert(l);
+            }
+        }
+        for l in gone.iter() {
+            for n in self.own.neighbors(l) {
+                if !gone.contains(n) && self.own.color_at(n) != Some(self.color) {
+                    self.known_opponent.insert(n);
+                }
+            }
         }
     }
 
@@ -377,7 +399,9 @@ impl PlayerView {
         &self.refused_before
     }
 
-    /// Opponent stones whose place the player knows (handicap stones).
+    /// Opponent stones whose place the player knows: handicap stones, and
+    /// the stones around a chain of the player's when it was captured
+    /// (until they are captured in turn).
     pub fn known_opponent(&self) -> &LocSet {
         &self.known_opponent
     }

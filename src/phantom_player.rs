@@ -217,6 +217,7 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
             time: limits
                 .time
                 .map(|t| t / u32::try_from(n).unwrap_or(u32::MAX)),
+            max_time: None,
         };
         let area = view.own_board().area();
         let mut effort = vec![0.0f64; area + 1];
@@ -249,7 +250,9 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
         let board = view.own_board();
         let best = board
             .locs()
-            .filter(|&l| triable(view, l) && !board.is_eye(l, me))
+            .filter(|&l| {
+                triable(view, l) && !board.is_eye(l, me) && !view.known_opponent().contains(l)
+            })
             .max_by(|&a, &b| effort[a.index()].total_cmp(&effort[b.index()]));
         // Under area scoring a stone in one's own area costs nothing, so
         // play on; pass only to end a game the guesses say is won (the

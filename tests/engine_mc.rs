@@ -16,6 +16,7 @@ fn playouts(n: u64) -> Limits {
     Limits {
         playouts: Some(n),
         time: None,
+        max_time: None,
     }
 }
 
@@ -114,6 +115,7 @@ fn respects_the_time_limit_and_the_stop_flag() {
         &Limits {
             playouts: None,
             time: Some(limit),
+            max_time: None,
         },
         &AtomicBool::new(false),
     );

@@ -13,6 +13,7 @@ fn config() -> Config {
         limits: Limits {
             playouts: Some(200),
             time: None,
+            max_time: None,
         },
         resign_below: 0.0,
         ..Config::default()

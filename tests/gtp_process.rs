@@ -470,3 +470,46 @@ fn end_of_input_does_not_cut_a_search_short() {
     let _ = std::fs::remove_file(&log);
     assert!(text.contains("after 5000 playouts"), "{text}");
 }
+
+/// Black's answers to five `genmove b` in a hopeless 5x5 game (komi 100).
+fn hopeless_answers(extra: &[&str]) -> Vec<String> {
+    let mut args = vec!["--quiet", "--seed", "1", "--playouts", "200"];
+    args.extend_from_slice(extra);
+    let mut e = Engine::start(&args);
+    for line in [
+        "boardsize 5",
+        "komi 100",
+        "play b A1",
+        "play w A5",
+        "play b B1",
+        "play w B5",
+        "play b C1",
+        "play w C5",
+        "play b D1",
+        "play w D5",
+    ] {
+        assert_eq!(e.cmd(line), "= ", "{line}");
+    }
+    let mut answers = Vec::new();
+    for _ in 0..5 {
+        let a = e.cmd("genmove b");
+        answers.push(a.clone());
+        if a == "= resign" {
+            break;
+        }
+        assert_eq!(e.cmd("play w pass"), "= ");
+    }
+    answers
+}
+
+#[test]
+fn no_resign_turns_resignation_off() {
+    let resigning = hopeless_answers(&["--resign", "0.99"]);
+    assert!(resigning.iter().any(|a| a == "= resign"), "{resigning:?}");
+    let never = hopeless_answers(&["--resign", "0.99", "--no-resign"]);
+    assert_eq!(never.len(), 5, "{never:?}");
+    assert!(
+        never.iter().all(|a| a != "= resign" && a.starts_with("= ")),
+        "{never:?}"
+    );
+}

@@ -129,6 +129,7 @@ fn random_input_gets_well_formed_answers() {
             limits: Limits {
                 playouts: Some(8),
                 time: None,
+                max_time: None,
             },
             resign_below: 0.0,
             ..Config::default()

@@ -209,3 +209,39 @@ fn views_hold_exactly_what_the_rules_give() {
         }
     }
 }
+
+#[test]
+fn a_captured_chain_reveals_its_capturers() {
+    // Black B1 and A2 capture White A1: White learns that B1 and A2 hold
+    // Black stones (a chain without liberties is surrounded), not C9.
+    let mut r = Referee::new(Game::new(9, Rules::default()).unwrap());
+    for v in ["B1", "A1", "C9", "pass", "A2"] {
+        play(&mut r, v);
+    }
+    let empty = Game::new(9, Rules::default()).unwrap().board().clone();
+    let white = PlayerView::new(Color::White, &empty, r.observations(Color::White));
+    let board = white.own_board();
+    let known: Vec<Point> = white
+        .known_opponent()
+        .iter()
+        .map(|l| board.point(l))
+        .collect();
+    let mut known_sorted = known.clone();
+    known_sorted.sort_by_key(|p| (p.x(), p.y()));
+    assert_eq!(known_sorted, vec![pt("A2"), pt("B1")]);
+    assert_eq!(white.opponent_stones(), 3);
+    // Black learns nothing new of White from its own capture.
+    let black = PlayerView::new(Color::Black, &empty, r.observations(Color::Black));
+    assert_eq!(black.known_opponent().iter().count(), 0);
+    // Once White captures B1 back it is no longer a known Black stone.
+    for v in ["C1", "pass", "B2", "pass", "A1"] {
+        play(&mut r, v);
+    }
+    let white = PlayerView::new(Color::White, &empty, r.observations(Color::White));
+    let still: Vec<Point> = white
+        .known_opponent()
+        .iter()
+        .map(|l| white.own_board().point(l))
+        .collect();
+    assert_eq!(still, vec![pt("A2")]);
+}

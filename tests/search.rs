@@ -406,3 +406,62 @@ fn every_size_and_topology_searches_without_panic() {
         }
     }
 }
+
+#[test]
+fn an_unclear_move_may_think_up_to_the_maximum_time() {
+    // On the empty 19x19 board, with wide exploration, the symmetric
+    // opening points share the visits, so the leader stays unclear and the
+    // search uses the extra time the clock allows, but no more.
+    let game = Game::new(19, Rules::default()).unwrap();
+    let mut s = Search::new(SearchConfig {
+        explore: 2.0,
+        rave_equiv: 1.0,
+        ..SearchConfig::deterministic(4)
+    });
+    let limits = Limits {
+        time: Some(std::time::Duration::from_millis(20)),
+        max_time: Some(std::time::Duration::from_millis(400)),
+        ..Limits::default()
+    };
+    let start = std::time::Instant::now();
+    let r = s.think(
+        &game,
+        Color::Black,
+        &limits,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    let took = start.elapsed();
+    assert!(r.playouts > 0);
+    let top: Vec<_> = r
+        .candidates
+        .iter()
+        .take(3)
+        .map(|c| (c.mv, c.visits))
+        .collect();
+    assert!(
+        took >= std::time::Duration::from_millis(150),
+        "{took:?} {top:?}"
+    );
+    assert!(took < std::time::Duration::from_millis(1400), "{took:?}");
+}
+
+#[test]
+fn a_clear_move_stops_at_the_normal_time() {
+    // Without a maximum the normal time is the limit, unclear or not.
+    let game = Game::new(19, Rules::default()).unwrap();
+    let mut s = Search::new(SearchConfig::deterministic(4));
+    let limits = Limits {
+        time: Some(std::time::Duration::from_millis(20)),
+        ..Limits::default()
+    };
+    let start = std::time::Instant::now();
+    s.think(
+        &game,
+        Color::Black,
+        &limits,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert!(start.elapsed() < std::time::Duration::from_millis(150));
+}

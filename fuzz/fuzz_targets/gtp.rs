@@ -25,6 +25,7 @@ fuzz_target!(|data: &[u8]| {
         limits: Limits {
             playouts: Some(16),
             time: None,
+            max_time: None,
         },
         resign_below: 0.0,
         ..Config::default()

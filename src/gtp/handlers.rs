@@ -35,6 +35,7 @@ fn position_key(game: &Game) -> PositionKey {
 const SCORING_LIMITS: Limits = Limits {
     playouts: Some(20_000),
     time: Some(Duration::from_secs(2)),
+    max_time: None,
 };
 
 /// The largest SGF file `loadsgf` reads.
@@ -374,8 +375,12 @@ impl Session {
         let mut limits = self.config.limits;
         let to_go = (self.game.board().empty_count() / 2).max(10);
         let to_go = u32::try_from(to_go).unwrap_or(u32::MAX);
-        if let Some(budget) = self.clock.budget(c, to_go) {
-            limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
+        if let Some(b) = self.clock.budget(c, to_go) {
+            // The configured time per move caps both; a move the search
+            // finds unclear may go on from the normal time to the maximum.
+            let cap = limits.time;
+            limits.time = Some(cap.map_or(b.target, |t| t.min(b.target)));
+            limits.max_time = Some(cap.map_or(b.max, |t| t.min(b.max)));
         }
         limits
     }
@@ -393,6 +398,7 @@ impl Session {
         Limits {
             playouts: min(self.config.limits.playouts, SCORING_LIMITS.playouts),
             time: min(self.config.limits.time, SCORING_LIMITS.time),
+            max_time: None,
         }
     }
 
@@ -768,6 +774,7 @@ impl Session {
                     self.config.limits.playouts
                 },
                 time: Some(remaining_time.map_or(interval, |r| r.min(interval))),
+                max_time: None,
             };
             let req = Request {
                 game: &self.game,

@@ -71,6 +71,7 @@ impl Default for Config {
             limits: Limits {
                 playouts: Some(DEFAULT_PLAYOUTS),
                 time: None,
+                max_time: None,
             },
             lag: Duration::from_millis(500),
             seed: 1,

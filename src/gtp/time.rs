@@ -2,6 +2,7 @@
 //! player, and how long the next move may think.
 
 use crate::color::{ByColor, Color};
+use crate::search::TimeBudget;
 use std::time::Duration;
 
 /// A time system as announced by `time_settings` or `kgs-time_settings`.
@@ -170,37 +171,59 @@ impl Clock {
     }
 
     /// How long `c` may think about the next move, or `None` without a
-    /// limit. `moves_to_go` is an estimate of `c`'s remaining moves.
-    pub fn budget(&self, c: Color, moves_to_go: u32) -> Option<Duration> {
+    /// limit: the normal time (`target`) and the most a critical move may
+    /// take (`max`). `moves_to_go` is an estimate of `c`'s remaining moves.
+    /// In main time a critical move may take up to three normal shares;
+    /// in byo-yomi a move aims at 70% of what it may use, and never uses
+    /// more than the period (less the lag margin).
+    pub fn budget(&self, c: Color, moves_to_go: u32) -> Option<TimeBudget> {
         let left = self.left[c];
         let lag = self.lag.as_secs_f64();
         let moves = f64::from(moves_to_go.max(1));
-        let secs = match self.system {
+        let (target, max) = match self.system {
             TimeSystem::None => return None,
-            TimeSystem::Absolute { .. } => (left.seconds - lag) / moves,
+            TimeSystem::Absolute { .. } => {
+                let usable = left.seconds - lag;
+                let share = usable / moves;
+                (share, (3.0 * share).min(usable / 4.0))
+            }
             TimeSystem::Canadian { period, stones, .. } => {
                 if left.stones == 0 {
                     // Main time: a share of it, plus a little of the first
                     // byo-yomi period.
-                    left.seconds / moves + 0.5 * period / f64::from(stones.max(1)) - lag
+                    let extra = 0.5 * period / f64::from(stones.max(1));
+                    let share = left.seconds / moves + extra - lag;
+                    (share, (3.0 * share).min(left.seconds / 3.0 + extra - lag))
                 } else {
-                    (left.seconds - lag) / f64::from(left.stones)
+                    let per = (left.seconds - lag) / f64::from(left.stones);
+                    (0.7 * per, per)
                 }
             }
             TimeSystem::Byoyomi { period, .. } => {
                 if left.stones == 0 {
-                    left.seconds / moves + 0.5 * period - lag
+                    let share = left.seconds / moves + 0.5 * period - lag;
+                    let most = left.seconds / 3.0 + 0.8 * period - lag;
+                    (share, (3.0 * share).min(most))
                 } else {
                     // Each move may use a whole period without losing it.
-                    left.seconds.min(period) - lag
+                    let most = left.seconds.min(period) - lag;
+                    (0.7 * most, most)
                 }
             }
         };
-        // Finite inputs give a finite budget; a NaN would panic below.
-        let secs = if secs.is_nan() { 0.05 } else { secs };
-        Some(Duration::from_secs_f64(secs.clamp(0.05, 1.0e6)))
+        // Finite inputs give finite times; a NaN would panic below.
+        let finite = |x: f64| if x.is_nan() { MIN_SECONDS } else { x };
+        let max = finite(max).clamp(MIN_SECONDS, 1.0e6);
+        let target = finite(target).clamp(MIN_SECONDS, max);
+        Some(TimeBudget {
+            target: Duration::from_secs_f64(target),
+            max: Duration::from_secs_f64(max),
+        })
     }
 }
+
+/// The shortest time ever budgeted for a move, in seconds.
+const MIN_SECONDS: f64 = 0.05;
 
 impl Left {
     const ZERO: Left = Left {
@@ -213,8 +236,14 @@ impl Left {
 mod tests {
     use super::*;
 
-    fn secs(d: Option<Duration>) -> f64 {
-        d.map(|d| d.as_secs_f64()).unwrap_or(-1.0)
+    /// The normal time of a budget, in seconds (-1 without a limit).
+    fn secs(b: Option<TimeBudget>) -> f64 {
+        b.map(|b| b.target.as_secs_f64()).unwrap_or(-1.0)
+    }
+
+    /// The most a critical move may take, in seconds (-1 without a limit).
+    fn most(b: Option<TimeBudget>) -> f64 {
+        b.map(|b| b.max.as_secs_f64()).unwrap_or(-1.0)
     }
 
     #[test]
@@ -229,11 +258,15 @@ mod tests {
         c.set_system(TimeSystem::Absolute { main: 61.0 });
         // (61 - 1) / 30 = 2 seconds.
         assert!((secs(c.budget(Color::White, 30)) - 2.0).abs() < 1e-9);
+        // A critical move: three shares, under a quarter of what is left.
+        assert!((most(c.budget(Color::White, 30)) - 6.0).abs() < 1e-9);
+        assert!((most(c.budget(Color::White, 5)) - 15.0).abs() < 1e-9);
         c.set_left(Color::White, 11.0, 0);
         assert!((secs(c.budget(Color::White, 10)) - 1.0).abs() < 1e-9);
         // Nearly out of time: the floor of 50 ms.
         c.set_left(Color::White, 0.5, 0);
         assert!((secs(c.budget(Color::White, 10)) - 0.05).abs() < 1e-9);
+        assert!((most(c.budget(Color::White, 10)) - 0.05).abs() < 1e-9);
     }
 
     #[test]
@@ -244,10 +277,12 @@ mod tests {
             period: 51.0,
             stones: 10,
         });
-        // No main time: (51 - 1) / 10 = 5 seconds a stone.
-        assert!((secs(c.budget(Color::Black, 40)) - 5.0).abs() < 1e-9);
+        // No main time: (51 - 1) / 10 = 5 seconds a stone at most, 3.5
+        // normally.
+        assert!((most(c.budget(Color::Black, 40)) - 5.0).abs() < 1e-9);
+        assert!((secs(c.budget(Color::Black, 40)) - 3.5).abs() < 1e-9);
         c.set_left(Color::Black, 21.0, 4);
-        assert!((secs(c.budget(Color::Black, 40)) - 5.0).abs() < 1e-9);
+        assert!((most(c.budget(Color::Black, 40)) - 5.0).abs() < 1e-9);
     }
 
     #[test]
@@ -258,10 +293,16 @@ mod tests {
             period: 10.0,
             periods: 3,
         });
-        assert!((secs(c.budget(Color::Black, 40)) - 9.5).abs() < 1e-9);
-        // Main time: 100 / 20 + 0.5 * 10 - 0.5.
+        // In a period: never more than the period less the lag.
+        assert!((most(c.budget(Color::Black, 40)) - 9.5).abs() < 1e-9);
+        assert!((secs(c.budget(Color::Black, 40)) - 6.65).abs() < 1e-9);
+        // Main time: 100 / 20 + 0.5 * 10 - 0.5, up to three times that.
         c.set_left(Color::Black, 100.0, 0);
         assert!((secs(c.budget(Color::Black, 20)) - 9.5).abs() < 1e-9);
+        assert!((most(c.budget(Color::Black, 20)) - 28.5).abs() < 1e-9);
+        // Little main time left: a third of it plus most of a period.
+        c.set_left(Color::Black, 3.0, 0);
+        assert!((most(c.budget(Color::Black, 20)) - 8.5).abs() < 1e-9);
     }
 
     #[test]
@@ -274,8 +315,8 @@ mod tests {
         });
         c.spend(Color::Black, Duration::from_secs(2));
         // Now in byo-yomi: 30 s for 3 stones.
-        assert!((secs(c.budget(Color::Black, 40)) - 10.0).abs() < 1e-9);
+        assert!((most(c.budget(Color::Black, 40)) - 10.0).abs() < 1e-9);
         c.spend(Color::Black, Duration::from_secs(6));
-        assert!((secs(c.budget(Color::Black, 40)) - 12.0).abs() < 1e-9);
+        assert!((most(c.budget(Color::Black, 40)) - 12.0).abs() < 1e-9);
     }
 }

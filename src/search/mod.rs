@@ -192,6 +192,9 @@ pub struct Limits {
     pub playouts: Option<u64>,
     /// Wall time to think (the lag margin is taken off it).
     pub time: Option<Duration>,
+    /// When the best move is still unclear at `time`, go on up to this
+    /// (the lag margin taken off too; `None`: stop at `time`).
+    pub max_time: Option<Duration>,
     /// A clock to manage (see [`budget`]).
     pub clock: Option<Clock>,
     /// How often the analysis callback is called (`None`: only at the end).

@@ -73,6 +73,7 @@ impl Engine for MctsEngine {
         let mut l = SearchLimits {
             playouts: limits.playouts,
             time: limits.time,
+            max_time: limits.max_time,
             cleanup: req.cleanup,
             analysis: true,
             ..SearchLimits::default()

@@ -208,10 +208,12 @@ impl Search {
             .map(|t| {
                 // The margin, but never more than a tenth of a short
                 // time (an analysis interval, say).
-                let t = t
-                    .saturating_sub(self.config.lag_margin.min(t / 10))
-                    .max(Duration::from_millis(5));
-                TimeBudget { target: t, max: t }
+                let margin = self.config.lag_margin.min(t / 10);
+                let t = t.saturating_sub(margin).max(Duration::from_millis(5));
+                let max = limits
+                    .max_time
+                    .map_or(t, |m| m.saturating_sub(margin).max(t));
+                TimeBudget { target: t, max }
             })
             .or_else(|| {
                 limits
@@ -564,11 +566,13 @@ fn top_two(tree: &Tree) -> (u64, u64) {
     (a, b)
 }
 
-/// Whether the most visited root move is not clearly ahead (worth
-/// thinking longer, up to the maximum time).
+/// Whether the most visited root move may still change: its lead over the
+/// second is under 30% of the second's visits, or within the noise of so
+/// few visits (twice the square root of their sum).
 fn unstable(tree: &Tree) -> bool {
     let (a, b) = top_two(tree);
-    a > 0 && (a as f64) < 1.3 * b as f64
+    let (a, b) = (a as f64, b as f64);
+    a > 0.0 && (a < 1.3 * b || a - b < 2.0 * (a + b).sqrt())
 }
 
 fn winrate_of(s: &Stats) -> f32 {
