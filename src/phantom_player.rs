@@ -7,7 +7,11 @@
 //! with an ordinary [`Engine`], and plays the move with the most search
 //! effort summed over the guesses. A refused try becomes an almost sure
 //! opponent stone in every later guess, so the next choice takes it into
-//! account. [`Naive`] plays the standard engine on its partial view as if
+//! account, and so do the opponent stones around a captured chain of the
+//! player's. Each guess is searched with the komi moved against the player
+//! by an adaptive *ambition* (a dynamic komi): a hidden opponent cannot
+//! answer as well as the search assumes, so aiming for a larger win pays.
+//! [`Naive`] plays the standard engine on its partial view as if
 //! it were the whole board; [`RandomTries`] tries random points.
 
 use crate::board::Board;
@@ -133,6 +137,11 @@ pub struct Sampling<E: Engine> {
     rng: Xoshiro256PlusPlus,
     /// How many guesses of the hidden stones each choice searches.
     pub samples: usize,
+    /// The points the player tries to win by beyond the komi (see
+    /// [`Sampling::ambition`]); it adapts to how the guesses go.
+    pub ambition: f64,
+    /// Whether the ambition adapts (off: it stays where it is set).
+    pub adaptive: bool,
 }
 
 impl<E: Engine> Sampling<E> {
@@ -142,7 +151,37 @@ impl<E: Engine> Sampling<E> {
             engine,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             samples: 8,
+            ambition: 0.0,
+            adaptive: true,
         }
+    }
+
+    /// The margin the guesses are searched for: the engine plays each
+    /// guess with the komi moved this many points against the player.
+    ///
+    /// Each guess is searched as if the opponent saw the whole board and
+    /// answered perfectly, so the plain search settles for a safe, small
+    /// win; an opponent who cannot see the player's stones does not answer
+    /// perfectly, and the player gains by aiming higher. Like the dynamic
+    /// komi of handicap games, the ambition rises while the guesses say the
+    /// player wins it comfortably and falls when they say it would lose,
+    /// never below 0.
+    pub fn ambition(&self) -> f64 {
+        self.ambition
+    }
+
+    /// Adapts the ambition to the average best win rate of one choice.
+    fn adapt(&mut self, best_rate: f64, area: usize) {
+        if !self.adaptive {
+            return;
+        }
+        let step = (area as f64 / 40.0).max(0.5);
+        if best_rate > 0.7 {
+            self.ambition += step;
+        } else if best_rate < 0.5 {
+            self.ambition = (self.ambition - 2.0 * step).max(0.0);
+        }
+        self.ambition = self.ambition.min(area as f64 / 3.0);
     }
 
     /// One guess of the full board: the player's stones plus as many
@@ -222,9 +261,14 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
         let area = view.own_board().area();
         let mut effort = vec![0.0f64; area + 1];
         let mut best_rate = 0.0;
+        let mut ambitious = *rules;
+        ambitious.komi += match me {
+            Color::Black => self.ambition,
+            Color::White => -self.ambition,
+        };
         for _ in 0..n {
             let board = self.sample(view);
-            let Ok(game) = Game::from_board(board, me, *rules) else {
+            let Ok(game) = Game::from_board(board, me, ambitious) else {
                 continue;
             };
             let req = Request {
@@ -247,6 +291,11 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
                 effort[slot] += share * (0.5 + c.winrate);
             }
         }
+        // Refused tries of the same turn search the same situation again:
+        // adapt once a turn, on its first choice.
+        if view.refused_now().iter().next().is_none() {
+            self.adapt(best_rate, area);
+        }
         let board = view.own_board();
         let best = board
             .locs()
@@ -262,5 +311,48 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
             Some(l) => Move::Play(board.point(l)),
             None => Move::Pass,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::MonteCarlo;
+
+    fn player() -> Sampling<MonteCarlo> {
+        Sampling::new(MonteCarlo::new(1, 0.0), 1)
+    }
+
+    #[test]
+    fn ambition_rises_while_winning_and_falls_when_losing() {
+        let mut s = player();
+        assert_eq!(s.ambition(), 0.0);
+        // 9x9: a step of 81 / 40 points.
+        s.adapt(0.9, 81);
+        s.adapt(0.9, 81);
+        assert!((s.ambition() - 2.0 * 81.0 / 40.0).abs() < 1e-9);
+        // In between: no change.
+        s.adapt(0.6, 81);
+        assert!((s.ambition() - 2.0 * 81.0 / 40.0).abs() < 1e-9);
+        // Losing: down twice as fast, never below 0.
+        s.adapt(0.3, 81);
+        assert_eq!(s.ambition(), 0.0);
+        s.adapt(0.1, 81);
+        assert_eq!(s.ambition(), 0.0);
+        // Never more than a third of the board.
+        for _ in 0..100 {
+            s.adapt(1.0, 81);
+        }
+        assert!((s.ambition() - 27.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn fixed_ambition_does_not_move() {
+        let mut s = player();
+        s.adaptive = false;
+        s.ambition = 5.0;
+        s.adapt(1.0, 81);
+        s.adapt(0.0, 81);
+        assert_eq!(s.ambition(), 5.0);
     }
 }
