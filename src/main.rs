@@ -180,11 +180,13 @@ impl EngineArgs {
             time: self.time.map(Duration::from_secs_f64),
             max_time: None,
         };
+        let mut named = None;
         if limits.playouts.is_none() && limits.time.is_none() {
             match self.level {
                 LevelArg::Number(n) => limits.playouts = Some(2_000 * u64::from(n)),
                 LevelArg::Named(level) => {
                     let l = level.limits();
+                    named = Some(level);
                     limits.playouts = l.playouts;
                     limits.time = l.time;
                 }
@@ -204,6 +206,7 @@ impl EngineArgs {
             resign_below: if self.no_resign { 0.0 } else { self.resign },
             threads: self.threads(),
             phantom: self.phantom_player,
+            level: named,
         }
     }
 

@@ -142,6 +142,11 @@ pub struct Sampling<E: Engine> {
     pub ambition: f64,
     /// Whether the ambition adapts (off: it stays where it is set).
     pub adaptive: bool,
+    /// The ambition rises when the guesses' best win rate is above the
+    /// second number and falls when it is below the first.
+    pub ambition_band: (f64, f64),
+    /// The most ambition, as a share of the board's points.
+    pub ambition_max_share: f64,
 }
 
 impl<E: Engine> Sampling<E> {
@@ -153,6 +158,8 @@ impl<E: Engine> Sampling<E> {
             samples: 8,
             ambition: 0.0,
             adaptive: true,
+            ambition_band: (0.5, 0.7),
+            ambition_max_share: 1.0 / 3.0,
         }
     }
 
@@ -176,12 +183,13 @@ impl<E: Engine> Sampling<E> {
             return;
         }
         let step = (area as f64 / 40.0).max(0.5);
-        if best_rate > 0.7 {
+        let (low, high) = self.ambition_band;
+        if best_rate > high {
             self.ambition += step;
-        } else if best_rate < 0.5 {
+        } else if best_rate < low {
             self.ambition = (self.ambition - 2.0 * step).max(0.0);
         }
-        self.ambition = self.ambition.min(area as f64 / 3.0);
+        self.ambition = self.ambition.min(area as f64 * self.ambition_max_share);
     }
 
     /// One guess of the full board: the player's stones plus as many

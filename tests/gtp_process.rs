@@ -513,3 +513,29 @@ fn no_resign_turns_resignation_off() {
         "{never:?}"
     );
 }
+
+#[test]
+fn the_level_command_sets_and_reports_the_level() {
+    let mut e = Engine::start(&["--quiet", "--seed", "2", "--level", "normal"]);
+    assert_eq!(e.cmd("tengen-level"), "= normal");
+    assert_eq!(e.cmd("boardsize 9"), "= ");
+    assert_eq!(e.cmd("tengen-level expert"), "? syntax error");
+    assert_eq!(e.cmd("tengen-level"), "= normal");
+    assert_eq!(e.cmd("tengen-level easy"), "= ");
+    assert_eq!(e.cmd("tengen-level"), "= easy");
+    let t = std::time::Instant::now();
+    assert!(e.cmd("genmove b").starts_with("= "));
+    let easy = t.elapsed();
+    assert_eq!(e.cmd("tengen-level hard"), "= ");
+    assert_eq!(e.cmd("tengen-level"), "= hard");
+    let t = std::time::Instant::now();
+    assert!(e.cmd("genmove w").starts_with("= "));
+    let hard = t.elapsed();
+    // Easy searches 300 playouts; hard thinks for about a second.
+    assert!(hard >= std::time::Duration::from_millis(600), "{hard:?}");
+    assert!(hard < std::time::Duration::from_millis(1500), "{hard:?}");
+    assert!(easy * 2 < hard, "easy {easy:?}, hard {hard:?}");
+    // Explicit limits are a custom level.
+    let mut e = Engine::start(&["--quiet", "--seed", "2", "--playouts", "100"]);
+    assert_eq!(e.cmd("tengen-level"), "= custom");
+}

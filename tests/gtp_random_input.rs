@@ -70,6 +70,8 @@ const WORDS: &[&str] = &[
     "tengen-ownership",
     "tengen-ko_forbidden",
     "tengen-score",
+    "tengen-level",
+    "easy",
     "printsgf",
     "known_command",
     "list_commands",

@@ -254,6 +254,9 @@ pub enum Command {
     KoForbidden(Option<Color>),
     /// `tengen-score`: a score preview with the dead stones taken off.
     ScorePreview,
+    /// `tengen-level [easy|normal|hard]`: sets the playing level, or
+    /// reports it (`custom` when set by playouts or time).
+    Level(Option<crate::search::Level>),
 }
 
 /// Every command name tengen knows, in the order `list_commands` prints.
@@ -303,6 +306,7 @@ pub const COMMAND_NAMES: &[&str] = &[
     "tengen-ownership",
     "tengen-ko_forbidden",
     "tengen-score",
+    "tengen-level",
 ];
 
 /// Parses a GTP integer: an optional sign and decimal digits. Values
@@ -685,6 +689,11 @@ impl Command {
             "tengen-ownership" => exact::<0>(args).map(|_| C::Ownership)?,
             "tengen-ko_forbidden" => C::KoForbidden(optional(args)?.map(parse_color).transpose()?),
             "tengen-score" => exact::<0>(args).map(|_| C::ScorePreview)?,
+            "tengen-level" => C::Level(
+                optional(args)?
+                    .map(|s| s.parse().map_err(|_| GtpError::Syntax))
+                    .transpose()?,
+            ),
             n if n.starts_with("tengen-rules") => C::Rules(rule_command(n, args)?),
             _ => return Err(GtpError::UnknownCommand),
         })
@@ -695,6 +704,7 @@ impl Command {
 mod tests {
     use super::*;
     use crate::point::Point;
+    use crate::search::Level;
 
     fn parse(line: &str) -> Result<Command, GtpError> {
         let cl = CommandLine::split(line);
@@ -936,6 +946,11 @@ mod tests {
             ("tengen-rules_colour red", Err(GtpError::UnknownCommand)),
             ("tengen-ko_forbidden", Ok(C::KoForbidden(None))),
             ("tengen-ko_forbidden w", Ok(C::KoForbidden(Some(w)))),
+            ("tengen-level", Ok(C::Level(None))),
+            ("tengen-level hard", Ok(C::Level(Some(Level::Hard)))),
+            ("tengen-level EASY", Ok(C::Level(Some(Level::Easy)))),
+            ("tengen-level expert", Err(GtpError::Syntax)),
+            ("tengen-level easy hard", Err(GtpError::Syntax)),
             ("frobnicate", Err(GtpError::UnknownCommand)),
             ("PLAY b D4", Err(GtpError::UnknownCommand)),
             ("", Err(GtpError::UnknownCommand)),

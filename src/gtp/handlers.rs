@@ -350,6 +350,14 @@ impl Session {
                 Ok(vertices(self.game.ko_forbidden(c).collect::<Vec<_>>()))
             }
             C::ScorePreview => Ok(self.score_preview()),
+            C::Level(Some(level)) => {
+                self.set_level(level);
+                Ok(String::new())
+            }
+            C::Level(None) => Ok(self
+                .config
+                .level
+                .map_or_else(|| "custom".to_string(), |l| l.name().to_string())),
         }
     }
 

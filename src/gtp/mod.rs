@@ -61,6 +61,9 @@ pub struct Config {
     pub threads: usize,
     /// Which Phantom Go player answers `genmove` in Phantom mode.
     pub phantom: PhantomKind,
+    /// The playing level whose limits are in force (`None`: limits set
+    /// by playouts or time).
+    pub level: Option<crate::search::Level>,
 }
 
 impl Default for Config {
@@ -78,6 +81,7 @@ impl Default for Config {
             resign_below: 0.0,
             threads: 1,
             phantom: PhantomKind::default(),
+            level: None,
         }
     }
 }
@@ -94,6 +98,8 @@ pub struct Session {
     phantom: Option<phantom::PhantomState>,
     phantom_color: crate::color::Color,
     phantom_games: u64,
+    /// Whether the engine is the tree search, rebuilt for each level.
+    levels: bool,
     /// The dead stones found for the last position scored.
     dead_cache: Option<(handlers::PositionKey, crate::score::DeadStones)>,
 }
@@ -129,6 +135,7 @@ impl Session {
             phantom: None,
             phantom_color: crate::color::Color::Black,
             phantom_games: 0,
+            levels: false,
             dead_cache: None,
         })
     }
@@ -162,17 +169,26 @@ impl Session {
         config: Config,
         base: crate::search::SearchConfig,
     ) -> Result<Session, SizeError> {
-        let engine = crate::search::MctsEngine::new(crate::search::SearchConfig {
-            threads: config.threads.max(1),
-            seed: config.seed,
-            resign_threshold: (config.resign_below > 0.0).then_some(config.resign_below as f32),
-            // The session's clock budgets already keep `lag` back; this
-            // covers the search's own start and stop and the answer, so a
-            // fixed time a move is not exceeded.
-            lag_margin: Duration::from_millis(50),
-            ..base
-        });
-        Session::new(config, Box::new(engine))
+        let engine = search_engine(&config, base);
+        let mut s = Session::new(config, Box::new(engine))?;
+        s.levels = true;
+        Ok(s)
+    }
+
+    /// Switches to a playing level: its limits and, with the tree search,
+    /// its search configuration (the session's seed, threads and
+    /// resignation threshold kept).
+    pub fn set_level(&mut self, level: crate::search::Level) {
+        let l = level.limits();
+        self.config.limits = Limits {
+            playouts: l.playouts,
+            time: l.time,
+            max_time: None,
+        };
+        self.config.level = Some(level);
+        if self.levels {
+            self.engine = Box::new(search_engine(&self.config, level.config()));
+        }
     }
 
     /// Sends log lines (one per move generated, and the like) to `log`.
@@ -346,4 +362,19 @@ pub fn check_transcript(input: &[u8], output: &[u8]) -> Result<usize, String> {
         }
     }
     Ok(ids.len())
+}
+
+/// The tree search configured as `base` (a level's preset, say), with the
+/// session's seed, threads and resignation threshold.
+fn search_engine(config: &Config, base: crate::search::SearchConfig) -> crate::search::MctsEngine {
+    crate::search::MctsEngine::new(crate::search::SearchConfig {
+        threads: config.threads.max(1),
+        seed: config.seed,
+        resign_threshold: (config.resign_below > 0.0).then_some(config.resign_below as f32),
+        // The session's clock budgets already keep `lag` back; this
+        // covers the search's own start and stop and the answer, so a
+        // fixed time a move is not exceeded.
+        lag_margin: Duration::from_millis(50),
+        ..base
+    })
 }
