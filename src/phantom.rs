@@ -251,6 +251,7 @@ pub struct PlayerView {
     /// the player's chains), until captured.
     known_opponent: LocSet,
     opponent_stones: usize,
+    opponent_captured: usize,
     opponent_refusals: usize,
     opponent_passed: bool,
     my_turn: bool,
@@ -274,6 +275,7 @@ impl PlayerView {
             refused_before: LocSet::new(),
             known_opponent: LocSet::new(),
             opponent_stones: 0,
+            opponent_captured: 0,
             opponent_refusals: 0,
             opponent_passed: false,
             my_turn: color == Color::Black,
@@ -343,6 +345,7 @@ impl PlayerView {
                             let _ = self.own.set(p, None);
                         } else {
                             self.opponent_stones = self.opponent_stones.saturating_sub(1);
+                            self.opponent_captured += 1;
                             self.known_opponent.remove(l);
                         }
                         self.refused_before.remove(l);
@@ -409,6 +412,12 @@ impl PlayerView {
     /// How many opponent stones are on the board.
     pub fn opponent_stones(&self) -> usize {
         self.opponent_stones
+    }
+
+    /// How many opponent stones were captured in all (by the player, or
+    /// by the opponent's own suicide where the rules allow it).
+    pub fn opponent_captured(&self) -> usize {
+        self.opponent_captured
     }
 
     /// How many of the opponent's tries were refused, in all.

@@ -26,6 +26,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 /// A Phantom Go player: picks the next try from what it knows.
 pub trait PhantomPlayer {
@@ -147,6 +148,9 @@ pub struct Sampling<E: Engine> {
     pub ambition_band: (f64, f64),
     /// The most ambition, as a share of the board's points.
     pub ambition_max_share: f64,
+    /// The ambition rises only once this share of the board's points in
+    /// opponent stones has been captured.
+    pub ambition_evidence: f64,
 }
 
 impl<E: Engine> Sampling<E> {
@@ -160,6 +164,7 @@ impl<E: Engine> Sampling<E> {
             adaptive: true,
             ambition_band: (0.5, 0.7),
             ambition_max_share: 1.0 / 3.0,
+            ambition_evidence: 0.05,
         }
     }
 
@@ -177,14 +182,18 @@ impl<E: Engine> Sampling<E> {
         self.ambition
     }
 
-    /// Adapts the ambition to the average best win rate of one choice.
-    fn adapt(&mut self, best_rate: f64, area: usize) {
+    /// Adapts the ambition to the average best win rate of one choice;
+    /// `captured` is how many opponent stones died so far.
+    fn adapt(&mut self, best_rate: f64, area: usize, captured: usize) {
         if !self.adaptive {
             return;
         }
         let step = (area as f64 / 40.0).max(0.5);
         let (low, high) = self.ambition_band;
-        if best_rate > high {
+        // The guesses' win rates assume an opponent as good as the search;
+        // only an opponent who keeps losing stones shows it is weaker.
+        let weak = captured as f64 >= area as f64 * self.ambition_evidence;
+        if best_rate > high && weak {
             self.ambition += step;
         } else if best_rate < low {
             self.ambition = (self.ambition - 2.0 * step).max(0.0);
@@ -258,23 +267,39 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
     ) -> Move {
         let me = view.color();
         let n = self.samples.max(1);
-        let per = Limits {
-            playouts: limits.playouts.map(|p| (p / n as u64).max(1)),
-            // `n as u32` would be 0 for 2^32 samples, and dividing by 0 panics.
-            time: limits
-                .time
-                .map(|t| t / u32::try_from(n).unwrap_or(u32::MAX)),
-            max_time: None,
-        };
+        // The time is shared out as it goes: each guess gets an even share
+        // of what is left, and a tenth (at most 50 ms) is kept for the
+        // sampling itself and the answer.
+        let started = Instant::now();
+        let deadline = limits
+            .time
+            .map(|t| started + t.saturating_sub((t / 10).min(Duration::from_millis(50))));
         let area = view.own_board().area();
         let mut effort = vec![0.0f64; area + 1];
-        let mut best_rate = 0.0;
+        let (mut best_sum, mut searched) = (0.0, 0u32);
         let mut ambitious = *rules;
         ambitious.komi += match me {
             Color::Black => self.ambition,
             Color::White => -self.ambition,
         };
-        for _ in 0..n {
+        for i in 0..n {
+            let time = match deadline {
+                Some(d) => {
+                    let left = d.saturating_duration_since(Instant::now());
+                    if left.is_zero() && i > 0 {
+                        break;
+                    }
+                    // `n - i` is at least 1; as u32 it could not be 0 below
+                    // 2^32 guesses, and a larger count saturates.
+                    Some(left / u32::try_from(n - i).unwrap_or(u32::MAX).max(1))
+                }
+                None => None,
+            };
+            let per = Limits {
+                playouts: limits.playouts.map(|p| (p / n as u64).max(1)),
+                time,
+                max_time: None,
+            };
             let board = self.sample(view);
             let Ok(game) = Game::from_board(board, me, ambitious) else {
                 continue;
@@ -286,7 +311,8 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
             };
             let analysis = self.engine.analyze(&req, &per, stop);
             let total: u64 = analysis.candidates.iter().map(|c| c.visits).sum();
-            best_rate += analysis.candidates.first().map_or(0.0, |c| c.winrate) / n as f64;
+            best_sum += analysis.candidates.first().map_or(0.0, |c| c.winrate);
+            searched += 1;
             for c in &analysis.candidates {
                 let share = c.visits as f64 / total.max(1) as f64;
                 let slot = match c.mv {
@@ -299,10 +325,11 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
                 effort[slot] += share * (0.5 + c.winrate);
             }
         }
+        let best_rate = best_sum / f64::from(searched.max(1));
         // Refused tries of the same turn search the same situation again:
         // adapt once a turn, on its first choice.
         if view.refused_now().iter().next().is_none() {
-            self.adapt(best_rate, area);
+            self.adapt(best_rate, area, view.opponent_captured());
         }
         let board = view.own_board();
         let best = board
@@ -336,22 +363,32 @@ mod tests {
         let mut s = player();
         assert_eq!(s.ambition(), 0.0);
         // 9x9: a step of 81 / 40 points.
-        s.adapt(0.9, 81);
-        s.adapt(0.9, 81);
+        s.adapt(0.9, 81, 81);
+        s.adapt(0.9, 81, 81);
         assert!((s.ambition() - 2.0 * 81.0 / 40.0).abs() < 1e-9);
         // In between: no change.
-        s.adapt(0.6, 81);
+        s.adapt(0.6, 81, 81);
         assert!((s.ambition() - 2.0 * 81.0 / 40.0).abs() < 1e-9);
         // Losing: down twice as fast, never below 0.
-        s.adapt(0.3, 81);
+        s.adapt(0.3, 81, 81);
         assert_eq!(s.ambition(), 0.0);
-        s.adapt(0.1, 81);
+        s.adapt(0.1, 81, 81);
         assert_eq!(s.ambition(), 0.0);
         // Never more than a third of the board.
         for _ in 0..100 {
-            s.adapt(1.0, 81);
+            s.adapt(1.0, 81, 81);
         }
         assert!((s.ambition() - 27.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn ambition_waits_for_captured_opponent_stones() {
+        let mut s = player();
+        // 5% of 81 points: 4.05, so 4 captured stones are not enough.
+        s.adapt(0.95, 81, 4);
+        assert_eq!(s.ambition(), 0.0);
+        s.adapt(0.95, 81, 5);
+        assert!(s.ambition() > 0.0);
     }
 
     #[test]
@@ -359,8 +396,8 @@ mod tests {
         let mut s = player();
         s.adaptive = false;
         s.ambition = 5.0;
-        s.adapt(1.0, 81);
-        s.adapt(0.0, 81);
+        s.adapt(1.0, 81, 81);
+        s.adapt(0.0, 81, 81);
         assert_eq!(s.ambition(), 5.0);
     }
 }

@@ -2,6 +2,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::atomic::AtomicBool;
 use tengen::{
     Color, Game, Move, Observation, PlayerView, Point, Referee, Rules, Topology, TryError,
     TryOutcome,
@@ -233,6 +234,8 @@ fn a_captured_chain_reveals_its_capturers() {
     // Black learns nothing new of White from its own capture.
     let black = PlayerView::new(Color::Black, &empty, r.observations(Color::Black));
     assert_eq!(black.known_opponent().iter().count(), 0);
+    assert_eq!(black.opponent_captured(), 1);
+    assert_eq!(white.opponent_captured(), 0);
     // Once White captures B1 back it is no longer a known Black stone.
     for v in ["C1", "pass", "B2", "pass", "A1"] {
         play(&mut r, v);
@@ -244,4 +247,37 @@ fn a_captured_chain_reveals_its_capturers() {
         .map(|l| white.own_board().point(l))
         .collect();
     assert_eq!(still, vec![pt("A2")]);
+    assert_eq!(white.opponent_captured(), 1);
+}
+
+#[test]
+fn the_sampling_player_keeps_to_its_time() {
+    use std::time::{Duration, Instant};
+    use tengen::engine::Limits;
+    use tengen::phantom_player::{PhantomPlayer, Sampling};
+    use tengen::search::{MctsEngine, SearchConfig};
+    let game = Game::new(9, Rules::default()).unwrap();
+    let empty = game.board().clone();
+    let mut r = Referee::new(game);
+    for v in ["E5", "C3", "G7", "D4"] {
+        play(&mut r, v);
+    }
+    let view = PlayerView::new(Color::Black, &empty, r.observations(Color::Black));
+    let mut s = Sampling::new(MctsEngine::new(SearchConfig::deterministic(3)), 3);
+    let limits = Limits {
+        time: Some(Duration::from_millis(300)),
+        ..Limits::default()
+    };
+    for _ in 0..3 {
+        let t = Instant::now();
+        let mv = s.choose(&view, &Rules::default(), &limits, &AtomicBool::new(false));
+        let took = t.elapsed();
+        // Three times the time: room for a loaded test machine.
+        assert!(took < Duration::from_millis(900), "{took:?}");
+        assert!(
+            took >= Duration::from_millis(150),
+            "{took:?}: the time is used"
+        );
+        assert!(matches!(mv, Move::Play(_)), "{mv:?}");
+    }
 }
