@@ -72,6 +72,12 @@ struct EngineArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..), global = true)]
     threads: Option<u16>,
 
+    /// The most search tree nodes kept, about 32 bytes each (the
+    /// default, 4,000,000, is about 128 MB); subtrees no longer reachable
+    /// are dropped between moves.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1_000..=1_000_000_000), global = true)]
+    max_nodes: Option<u64>,
+
     /// Seconds per move at most (a host's clock can shorten it).
     #[arg(long, value_parser = parse_seconds, global = true)]
     time: Option<f64>,
@@ -205,6 +211,9 @@ impl EngineArgs {
             seed,
             resign_below: if self.no_resign { 0.0 } else { self.resign },
             threads: self.threads(),
+            max_nodes: self
+                .max_nodes
+                .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
             phantom: self.phantom_player,
             level: named,
         }

@@ -539,3 +539,37 @@ fn the_level_command_sets_and_reports_the_level() {
     let mut e = Engine::start(&["--quiet", "--seed", "2", "--playouts", "100"]);
     assert_eq!(e.cmd("tengen-level"), "= custom");
 }
+
+#[test]
+fn a_small_node_limit_still_plays_and_a_bad_one_is_refused() {
+    // 1,000 nodes for 3,000 playouts: the tree stops growing, the search
+    // goes on and answers a legal move.
+    let mut e = Engine::start(&[
+        "--quiet",
+        "--seed",
+        "5",
+        "--playouts",
+        "3000",
+        "--max-nodes",
+        "1000",
+    ]);
+    assert_eq!(e.cmd("boardsize 9"), "= ");
+    for c in ["b", "w", "b"] {
+        let a = e.cmd(&format!("genmove {c}"));
+        let v = a.strip_prefix("= ").expect("an answer");
+        assert!(v.parse::<Move>().is_ok(), "{a}");
+    }
+    let (_, ok) = e.finish();
+    assert!(ok);
+    for bad in ["10", "abc", "-5", "99999999999"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(["--max-nodes", bad])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the binary runs");
+        assert!(!out.status.success(), "--max-nodes {bad} accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error:"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

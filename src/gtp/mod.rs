@@ -59,6 +59,9 @@ pub struct Config {
     /// Search threads, for engines that use them (the built-in flat
     /// Monte-Carlo engine uses one).
     pub threads: usize,
+    /// The most tree nodes the tree search keeps, about 32 bytes each
+    /// (`None`: the search configuration's own limit).
+    pub max_nodes: Option<usize>,
     /// Which Phantom Go player answers `genmove` in Phantom mode.
     pub phantom: PhantomKind,
     /// The playing level whose limits are in force (`None`: limits set
@@ -80,6 +83,7 @@ impl Default for Config {
             seed: 1,
             resign_below: 0.0,
             threads: 1,
+            max_nodes: None,
             phantom: PhantomKind::default(),
             level: None,
         }
@@ -370,6 +374,7 @@ fn search_engine(config: &Config, base: crate::search::SearchConfig) -> crate::s
     crate::search::MctsEngine::new(crate::search::SearchConfig {
         threads: config.threads.max(1),
         seed: config.seed,
+        node_limit: config.max_nodes.unwrap_or(base.node_limit),
         resign_threshold: (config.resign_below > 0.0).then_some(config.resign_below as f32),
         // The session's clock budgets already keep `lag` back; this
         // covers the search's own start and stop and the answer, so a
