@@ -277,10 +277,16 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
         let area = view.own_board().area();
         let mut effort = vec![0.0f64; area + 1];
         let (mut best_sum, mut searched) = (0.0, 0u32);
+        // A caller may have set any ambition: a non-finite one counts as 0.
+        let ambition = if self.ambition.is_finite() {
+            self.ambition
+        } else {
+            0.0
+        };
         let mut ambitious = *rules;
         ambitious.komi += match me {
-            Color::Black => self.ambition,
-            Color::White => -self.ambition,
+            Color::Black => ambition,
+            Color::White => -ambition,
         };
         for i in 0..n {
             let time = match deadline {
@@ -389,6 +395,23 @@ mod tests {
         assert_eq!(s.ambition(), 0.0);
         s.adapt(0.95, 81, 5);
         assert!(s.ambition() > 0.0);
+    }
+
+    #[test]
+    fn a_non_finite_ambition_counts_as_none() {
+        let empty = Board::new(5, crate::geometry::Topology::Planar).unwrap();
+        let view = PlayerView::new(Color::Black, &empty, &[]);
+        for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            let mut s = player();
+            s.adaptive = false;
+            s.ambition = bad;
+            let limits = Limits {
+                playouts: Some(200),
+                ..Limits::default()
+            };
+            let mv = s.choose(&view, &Rules::default(), &limits, &AtomicBool::new(false));
+            assert!(matches!(mv, Move::Play(_)), "{bad}: {mv:?}");
+        }
     }
 
     #[test]
