@@ -117,15 +117,8 @@ pub fn play_phantom_game(
 
     let mut start = format!(
         "phantom-start ko={} suicide={}",
-        match cfg.rules.ko {
-            crate::rules::KoRule::Simple => "simple",
-            crate::rules::KoRule::PositionalSuperko => "positional",
-            crate::rules::KoRule::SituationalSuperko => "situational",
-        },
-        match cfg.rules.suicide {
-            crate::rules::SuicideRule::Forbidden => "forbidden",
-            crate::rules::SuicideRule::Allowed => "allowed",
-        }
+        cfg.rules.ko.name(),
+        cfg.rules.suicide.name()
     );
     if let Some(goal) = cfg.rules.capture_goal {
         start.push_str(&format!(" capture_goal={goal}"));

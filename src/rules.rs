@@ -26,6 +26,38 @@ pub enum SuicideRule {
     Allowed,
 }
 
+impl KoRule {
+    /// Every ko rule.
+    pub const ALL: [KoRule; 3] = [
+        KoRule::Simple,
+        KoRule::PositionalSuperko,
+        KoRule::SituationalSuperko,
+    ];
+
+    /// The rule's name in GTP extensions (`simple`, `positional`,
+    /// `situational`).
+    pub fn name(self) -> &'static str {
+        match self {
+            KoRule::Simple => "simple",
+            KoRule::PositionalSuperko => "positional",
+            KoRule::SituationalSuperko => "situational",
+        }
+    }
+}
+
+impl SuicideRule {
+    /// Both suicide rules.
+    pub const ALL: [SuicideRule; 2] = [SuicideRule::Forbidden, SuicideRule::Allowed];
+
+    /// The rule's name in GTP extensions (`forbidden`, `allowed`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SuicideRule::Forbidden => "forbidden",
+            SuicideRule::Allowed => "allowed",
+        }
+    }
+}
+
 /// How the result is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scoring {

@@ -74,3 +74,20 @@ fn observations_are_accepted_and_bad_ones_refused() {
     assert_eq!(r[13], "= ");
     assert!(r[14].contains("phantom-refused"));
 }
+
+#[test]
+fn every_rule_name_the_referee_sends_is_understood() {
+    use tengen::{KoRule, SuicideRule};
+    for ko in KoRule::ALL {
+        for suicide in SuicideRule::ALL {
+            let start = format!(
+                "boardsize 5\nphantom-start ko={} suicide={}\nphantom-start ko=superko\n",
+                ko.name(),
+                suicide.name()
+            );
+            let r = responses(PhantomKind::Sampling, &start);
+            assert_eq!(r[1], "= ", "{ko:?} {suicide:?}");
+            assert!(r[2].starts_with("? "), "{}", r[2]);
+        }
+    }
+}

@@ -10,8 +10,9 @@ use crate::game::{Game, GameEnd};
 use crate::geometry::{Loc, Topology};
 use crate::handicap::{max_fixed_handicap, HandicapError};
 use crate::point::{Move, Point};
-use crate::rules::{KoRule, Preset, Rules, Scoring, SuicideRule, TieRule};
+use crate::rules::{Preset, Rules, Scoring, TieRule};
 use crate::score::{stone_statuses_with, DeadStones, Outcome, StoneStatus};
+use crate::search::Level;
 use crate::sgf::{read_sgf_before, write_sgf};
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -63,21 +64,6 @@ fn vertices(points: impl IntoIterator<Item = Point>) -> String {
         .map(|p| p.to_string())
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-fn ko_name(k: KoRule) -> &'static str {
-    match k {
-        KoRule::Simple => "simple",
-        KoRule::PositionalSuperko => "positional",
-        KoRule::SituationalSuperko => "situational",
-    }
-}
-
-fn suicide_name(s: SuicideRule) -> &'static str {
-    match s {
-        SuicideRule::Allowed => "allowed",
-        SuicideRule::Forbidden => "forbidden",
-    }
 }
 
 fn scoring_name(s: Scoring) -> &'static str {
@@ -354,10 +340,7 @@ impl Session {
                 self.set_level(level);
                 Ok(String::new())
             }
-            C::Level(None) => Ok(self
-                .config
-                .level
-                .map_or_else(|| "custom".to_string(), |l| l.name().to_string())),
+            C::Level(None) => Ok(self.config.level.map_or("custom", Level::name).to_string()),
         }
     }
 
@@ -674,8 +657,8 @@ impl Session {
                 return Ok(format!(
                     "preset {}\nko {}\nsuicide {}\nscoring {}\nkomi {}\ntie {}\nmove_limit {}\ncapture_goal {}\ntopology {}",
                     preset_name(&r),
-                    ko_name(r.ko),
-                    suicide_name(r.suicide),
+                    r.ko.name(),
+                    r.suicide.name(),
                     scoring_name(r.scoring),
                     number(r.komi),
                     tie_name(r.tie),
@@ -685,8 +668,8 @@ impl Session {
                 ))
             }
             RuleCommand::Preset(None) => preset_name(&r).to_string(),
-            RuleCommand::Ko(None) => ko_name(r.ko).into(),
-            RuleCommand::Suicide(None) => suicide_name(r.suicide).into(),
+            RuleCommand::Ko(None) => r.ko.name().into(),
+            RuleCommand::Suicide(None) => r.suicide.name().into(),
             RuleCommand::Scoring(None) => scoring_name(r.scoring).into(),
             RuleCommand::Komi(None) => number(r.komi),
             RuleCommand::Tie(None) => tie_name(r.tie).into(),

@@ -162,19 +162,16 @@ impl Session {
                     rules.capture_goal = (n > 0).then_some(n);
                 }
                 "ko" => {
-                    rules.ko = match value {
-                        "simple" => crate::rules::KoRule::Simple,
-                        "positional" => crate::rules::KoRule::PositionalSuperko,
-                        "situational" => crate::rules::KoRule::SituationalSuperko,
-                        _ => return Err(GtpError::Syntax),
-                    };
+                    rules.ko = crate::rules::KoRule::ALL
+                        .into_iter()
+                        .find(|k| k.name() == value)
+                        .ok_or(GtpError::Syntax)?;
                 }
                 "suicide" => {
-                    rules.suicide = match value {
-                        "forbidden" => crate::rules::SuicideRule::Forbidden,
-                        "allowed" => crate::rules::SuicideRule::Allowed,
-                        _ => return Err(GtpError::Syntax),
-                    };
+                    rules.suicide = crate::rules::SuicideRule::ALL
+                        .into_iter()
+                        .find(|s| s.name() == value)
+                        .ok_or(GtpError::Syntax)?;
                 }
                 "topology" => {
                     rules.topology = match value {
