@@ -496,6 +496,11 @@ fn empty_result(area: usize, start: Instant) -> SearchResult {
     }
 }
 
+/// Playouts a search must have run before it may stop early because the
+/// leader cannot be caught: fewer give no trustworthy rate or lead (one
+/// playout on a briefly starved thread once ended a search after 10 ms).
+const EARLY_STOP_MIN_PLAYOUTS: u64 = 256;
+
 /// The monitoring loop on the calling thread: time limits, early stops,
 /// the stop flag and periodic analysis.
 fn monitor(
@@ -529,13 +534,18 @@ fn monitor(
                     sh.done.store(true, Relaxed);
                 }
             } else if elapsed * 4 >= b.target && limits.playouts.is_none() {
-                // Stop early when the leader cannot be caught in time.
+                // Stop early when the leader cannot be caught in time, but
+                // only once the rate estimate rests on enough playouts: a
+                // thread starved at the start would otherwise see one
+                // playout as an uncatchable lead.
                 let done: u64 = sh.workers.iter().map(|w| w.playouts.load(Relaxed)).sum();
-                let rate = done as f64 / elapsed.as_secs_f64().max(1e-3);
-                let left = rate * (b.target - elapsed).as_secs_f64();
-                let (first, second) = top_two(sh.tree);
-                if (first - second) as f64 > left && first > 0 {
-                    sh.done.store(true, Relaxed);
+                if done >= EARLY_STOP_MIN_PLAYOUTS {
+                    let rate = done as f64 / elapsed.as_secs_f64().max(1e-3);
+                    let left = rate * (b.target - elapsed).as_secs_f64();
+                    let (first, second) = top_two(sh.tree);
+                    if (first - second) as f64 > left && first > 0 {
+                        sh.done.store(true, Relaxed);
+                    }
                 }
             }
         }
