@@ -6,7 +6,6 @@ mod arena;
 mod board;
 mod client;
 mod color;
-pub mod engine;
 mod error;
 mod game;
 mod geometry;
@@ -21,6 +20,7 @@ mod rules;
 mod score;
 pub mod search;
 pub mod sgf;
+mod time_system;
 mod zobrist;
 
 pub use arena::{
@@ -39,7 +39,9 @@ pub use playout::{area_diff, Playout, PlayoutResult};
 pub use point::{Move, Point, VertexError, MAX_SIZE};
 pub use rules::{KoRule, Preset, Rules, Scoring, SuicideRule, TieRule, UnknownPreset};
 pub use score::{
-    benson, benson_with, dead_stones, score, seki_stones, stone_statuses, stone_statuses_with,
-    Benson, DeadStones, LocSet, Outcome, ParseStatusError, Score, StoneStatus, WinBy,
+    benson, benson_with, dead_stones, dead_stones_by_ownership, score, seki_stones, stone_statuses,
+    stone_statuses_with, Benson, DeadStones, LocSet, Outcome, ParseStatusError, Score, StoneStatus,
+    WinBy, DEAD_OWNERSHIP,
 };
 pub use sgf::{read_sgf, read_sgf_before, write_sgf, write_sgf_annotated, SgfError, SgfGame};
+pub use time_system::TimeSystem;

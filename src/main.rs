@@ -11,9 +11,8 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use tengen::engine::Limits;
 use tengen::gtp::{ChannelSource, Config, PhantomKind, Session};
-use tengen::search::{Level, SearchConfig};
+use tengen::search::{Level, Limits};
 use tengen::{Preset, Rules};
 
 /// tengen: a Go (baduk, weiqi) engine speaking GTP version 2.
@@ -64,8 +63,8 @@ struct EngineArgs {
     /// Strength: easy (300 playouts, some randomness), normal (5,000
     /// playouts), hard (1 second a move), or a number from 1 to 10 (2,000
     /// playouts per level); --playouts and --time override it.
-    #[arg(long, default_value = "5", value_parser = parse_level, global = true)]
-    level: LevelArg,
+    #[arg(long, default_value_t = Level::default(), global = true)]
+    level: Level,
 
     /// Search threads of the tree search [default: all cores, or 1 with
     /// --seed, so that a seeded game with --playouts is reproducible].
@@ -113,26 +112,6 @@ struct EngineArgs {
     /// The Phantom Go player in Phantom mode: sampling, naive or random.
     #[arg(long, default_value_t = PhantomKind::Sampling, global = true)]
     phantom_player: PhantomKind,
-}
-
-/// A named level or a number from 1 to 10.
-#[derive(Clone, Copy, Debug)]
-enum LevelArg {
-    Named(Level),
-    Number(u8),
-}
-
-fn parse_level(s: &str) -> Result<LevelArg, String> {
-    if let Ok(n) = s.parse::<u8>() {
-        return if (1..=10).contains(&n) {
-            Ok(LevelArg::Number(n))
-        } else {
-            Err("the level must be from 1 to 10, or easy, normal or hard".into())
-        };
-    }
-    s.parse::<Level>()
-        .map(LevelArg::Named)
-        .map_err(|e| e.to_string())
 }
 
 fn parse_preset(s: &str) -> Result<Preset, String> {
@@ -184,19 +163,12 @@ impl EngineArgs {
         let mut limits = Limits {
             playouts: self.playouts,
             time: self.time.map(Duration::from_secs_f64),
-            max_time: None,
+            ..Limits::default()
         };
-        let mut named = None;
+        let mut level = None;
         if limits.playouts.is_none() && limits.time.is_none() {
-            match self.level {
-                LevelArg::Number(n) => limits.playouts = Some(2_000 * u64::from(n)),
-                LevelArg::Named(level) => {
-                    let l = level.limits();
-                    named = Some(level);
-                    limits.playouts = l.playouts;
-                    limits.time = l.time;
-                }
-            }
+            limits = self.level.limits();
+            level = Some(self.level);
         }
         let seed = self.seed.unwrap_or_else(|| {
             std::time::SystemTime::now()
@@ -209,13 +181,13 @@ impl EngineArgs {
             limits,
             lag: Duration::from_secs_f64(self.lag),
             seed,
-            resign_below: if self.no_resign { 0.0 } else { self.resign },
+            resign_threshold: (!self.no_resign && self.resign > 0.0).then_some(self.resign as f32),
             threads: self.threads(),
             max_nodes: self
                 .max_nodes
                 .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
             phantom: self.phantom_player,
-            level: named,
+            level,
         }
     }
 
@@ -246,11 +218,7 @@ fn run_gtp(args: &EngineArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let base = match args.level {
-        LevelArg::Named(level) => level.config(),
-        LevelArg::Number(_) => SearchConfig::default(),
-    };
-    let mut session = match Session::with_search_config(args.config(), base) {
+    let mut session = match Session::with_search_config(args.config(), args.level.config()) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("tengen: {e}");

@@ -16,12 +16,12 @@
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::engine::{Decision, Engine, Limits, Request};
 use crate::game::Game;
 use crate::geometry::Loc;
 use crate::phantom::PlayerView;
 use crate::point::Move;
 use crate::rules::Rules;
+use crate::search::{Decision, Engine, Limits, Request};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -304,7 +304,7 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
             let per = Limits {
                 playouts: limits.playouts.map(|p| (p / n as u64).max(1)),
                 time,
-                max_time: None,
+                ..Limits::default()
             };
             let board = self.sample(view);
             let Ok(game) = Game::from_board(board, me, ambitious) else {
@@ -317,7 +317,10 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
             };
             let analysis = self.engine.analyze(&req, &per, stop);
             let total: u64 = analysis.candidates.iter().map(|c| c.visits).sum();
-            best_sum += analysis.candidates.first().map_or(0.0, |c| c.winrate);
+            best_sum += analysis
+                .candidates
+                .first()
+                .map_or(0.0, |c| f64::from(c.winrate));
             searched += 1;
             for c in &analysis.candidates {
                 let share = c.visits as f64 / total.max(1) as f64;
@@ -328,7 +331,7 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
                         None => continue,
                     },
                 };
-                effort[slot] += share * (0.5 + c.winrate);
+                effort[slot] += share * (0.5 + f64::from(c.winrate));
             }
         }
         let best_rate = best_sum / f64::from(searched.max(1));
@@ -358,10 +361,10 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::MonteCarlo;
+    use crate::search::{Search, SearchConfig};
 
-    fn player() -> Sampling<MonteCarlo> {
-        Sampling::new(MonteCarlo::new(1, 0.0), 1)
+    fn player() -> Sampling<Search> {
+        Sampling::new(Search::new(SearchConfig::deterministic(1)), 1)
     }
 
     #[test]

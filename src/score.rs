@@ -273,3 +273,40 @@ pub fn score(board: &Board, rules: &Rules, dead: &DeadStones) -> Score {
         neutral,
     }
 }
+
+/// Mean ownership of a chain beyond which (against its colour) the chain
+/// counts as dead: three playouts in four give its points to the opponent.
+pub const DEAD_OWNERSHIP: f32 = 0.5;
+
+/// The dead stones by an ownership estimate (a search's or a model's):
+/// the conservative dead stones of [`dead_stones`], plus every chain whose
+/// points the estimate gives to the opponent on average beyond
+/// [`DEAD_OWNERSHIP`]. `ownership` holds, for every [`Loc::index`], the
+/// expected owner from -1 (White) to 1 (Black); with a shorter slice only
+/// the conservative dead stones count.
+pub fn dead_stones_by_ownership(board: &Board, rules: &Rules, ownership: &[f32]) -> DeadStones {
+    let mut dead = dead_stones(board, rules);
+    if ownership.len() < board.area() {
+        return dead;
+    }
+    let mut seen = vec![false; board.area()];
+    for l in board.locs() {
+        let Some(c) = board.color_at(l) else { continue };
+        if seen[l.index()] {
+            continue;
+        }
+        let sign = if c == Color::Black { 1.0 } else { -1.0 };
+        let (mut sum, mut n) = (0.0f32, 0usize);
+        for m in board.chain(l) {
+            seen[m.index()] = true;
+            sum += ownership[m.index()] * sign;
+            n += 1;
+        }
+        if sum / (n as f32) < -DEAD_OWNERSHIP {
+            for m in board.chain(l) {
+                dead.insert(m);
+            }
+        }
+    }
+    dead
+}

@@ -1,23 +1,18 @@
 //! Golden GTP transcripts: each `tests/gtp/NAME.gtp` is fed to an
-//! in-process session (fixed seed, fixed playout count) and everything it
-//! writes must equal `tests/gtp/NAME.out` byte for byte.
+//! in-process session of the engine the binary ships (the tree search, in
+//! deterministic mode: one thread, fixed seed, fixed playout count) and
+//! everything it writes must equal `tests/gtp/NAME.out` byte for byte.
+//!
+//! After a deliberate change of behaviour, `TENGEN_BLESS=1 cargo test
+//! --test gtp_golden` rewrites the `.out` files; review their diff before
+//! committing it.
 
 use std::path::{Path, PathBuf};
-use tengen::engine::Limits;
 use tengen::gtp::{transcript, Config};
 
 /// The configuration every transcript runs with.
 fn config() -> Config {
-    Config {
-        seed: 1,
-        limits: Limits {
-            playouts: Some(200),
-            time: None,
-            max_time: None,
-        },
-        resign_below: 0.0,
-        ..Config::default()
-    }
+    Config::deterministic(1, 200)
 }
 
 fn dir() -> PathBuf {
@@ -28,8 +23,12 @@ fn dir() -> PathBuf {
 
 fn check(name: &str) {
     let input = std::fs::read(dir().join(format!("{name}.gtp"))).expect("transcript input");
-    let want = std::fs::read_to_string(dir().join(format!("{name}.out"))).expect("expected output");
     let got = String::from_utf8(transcript(config(), &input)).expect("output is UTF-8");
+    if std::env::var_os("TENGEN_BLESS").is_some() {
+        std::fs::write(dir().join(format!("{name}.out")), &got).expect("write the expected output");
+        return;
+    }
+    let want = std::fs::read_to_string(dir().join(format!("{name}.out"))).expect("expected output");
     if got != want {
         let (g, w): (Vec<&str>, Vec<&str>) = (got.lines().collect(), want.lines().collect());
         let at = g
@@ -69,4 +68,4 @@ macro_rules! golden {
     };
 }
 
-golden!(basics, endgame, errors, handicap, hosts, rules, sgf, time);
+golden!(basics, endgame, errors, handicap, hosts, rules, search, sgf, time);

@@ -4,7 +4,6 @@
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use tengen::engine::Limits;
 use tengen::gtp::{check_transcript, preprocess, read_line, CommandLine, Config, Session};
 
 const WORDS: &[&str] = &[
@@ -127,21 +126,9 @@ fn random_input_gets_well_formed_answers() {
         }
         let config = Config {
             size: 9,
-            seed: case,
-            limits: Limits {
-                playouts: Some(8),
-                time: None,
-                max_time: None,
-            },
-            resign_below: 0.0,
-            ..Config::default()
+            ..Config::deterministic(case, 8)
         };
-        // Every other case runs the tree search, the binary's engine.
-        let session = if case % 2 == 1 {
-            Session::with_search(config)
-        } else {
-            Session::with_monte_carlo(config)
-        };
+        let session = Session::with_search(config);
         let out = session.expect("a 9x9 session").transcript(&input);
         if let Err(e) = check_transcript(&input, &out) {
             panic!(

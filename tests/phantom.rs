@@ -253,9 +253,8 @@ fn a_captured_chain_reveals_its_capturers() {
 #[test]
 fn the_sampling_player_keeps_to_its_time() {
     use std::time::{Duration, Instant};
-    use tengen::engine::Limits;
     use tengen::phantom_player::{PhantomPlayer, Sampling};
-    use tengen::search::{MctsEngine, SearchConfig};
+    use tengen::search::{Limits, Search, SearchConfig};
     let game = Game::new(9, Rules::default()).unwrap();
     let empty = game.board().clone();
     let mut r = Referee::new(game);
@@ -263,7 +262,7 @@ fn the_sampling_player_keeps_to_its_time() {
         play(&mut r, v);
     }
     let view = PlayerView::new(Color::Black, &empty, r.observations(Color::Black));
-    let mut s = Sampling::new(MctsEngine::new(SearchConfig::deterministic(3)), 3);
+    let mut s = Sampling::new(Search::new(SearchConfig::deterministic(3)), 3);
     let limits = Limits {
         time: Some(Duration::from_millis(300)),
         ..Limits::default()

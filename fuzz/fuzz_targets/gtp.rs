@@ -1,10 +1,8 @@
-//! Any bytes as GTP input to an in-process session (the flat engine or the
-//! tree search): no panic, and the output is exactly one well-formed
+//! Any bytes as GTP input to an in-process session of the tree search: no panic, and the output is exactly one well-formed
 //! response per command line.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tengen::engine::Limits;
 use tengen::gtp::{check_transcript, preprocess, read_line, CommandLine, Config, Session};
 
 fuzz_target!(|data: &[u8]| {
@@ -21,21 +19,9 @@ fuzz_target!(|data: &[u8]| {
     }
     let config = Config {
         size: 9,
-        seed: 1,
-        limits: Limits {
-            playouts: Some(16),
-            time: None,
-            max_time: None,
-        },
-        resign_below: 0.0,
-        ..Config::default()
+        ..Config::deterministic(1, 16)
     };
-    // The flat engine or the tree search, by the first byte.
-    let session = if data.first().is_some_and(|b| b % 2 == 1) {
-        Session::with_search(config)
-    } else {
-        Session::with_monte_carlo(config)
-    };
+    let session = Session::with_search(config);
     let Ok(mut session) = session else {
         panic!("a 9x9 session");
     };

@@ -1,12 +1,12 @@
 //! GTP input: preprocessing of raw lines, the split into id, name and
 //! arguments, and the parse of each command into a typed [`Command`].
 
-use super::time::TimeSystem;
 use crate::color::Color;
 use crate::geometry::Topology;
 use crate::point::Move;
 use crate::rules::{KoRule, Preset, Scoring, SuicideRule, TieRule};
 use crate::score::StoneStatus;
+use crate::time_system::TimeSystem;
 use std::fmt;
 
 /// A failure response of GTP: the standard error strings of the
@@ -254,9 +254,10 @@ pub enum Command {
     KoForbidden(Option<Color>),
     /// `tengen-score`: a score preview with the dead stones taken off.
     ScorePreview,
-    /// `tengen-level [easy|normal|hard]`: sets the playing level, or
-    /// reports it (`custom` when set by playouts or time).
-    Level(Option<crate::search::Level>),
+    /// `tengen-level [LEVEL]`: sets the playing level (the session knows
+    /// the level names), or reports it (`custom` when set by playouts or
+    /// time).
+    Level(Option<String>),
 }
 
 /// Every command name tengen knows, in the order `list_commands` prints.
@@ -689,11 +690,7 @@ impl Command {
             "tengen-ownership" => exact::<0>(args).map(|_| C::Ownership)?,
             "tengen-ko_forbidden" => C::KoForbidden(optional(args)?.map(parse_color).transpose()?),
             "tengen-score" => exact::<0>(args).map(|_| C::ScorePreview)?,
-            "tengen-level" => C::Level(
-                optional(args)?
-                    .map(|s| s.parse().map_err(|_| GtpError::Syntax))
-                    .transpose()?,
-            ),
+            "tengen-level" => C::Level(optional(args)?.map(str::to_string)),
             n if n.starts_with("tengen-rules") => C::Rules(rule_command(n, args)?),
             _ => return Err(GtpError::UnknownCommand),
         })
@@ -704,7 +701,6 @@ impl Command {
 mod tests {
     use super::*;
     use crate::point::Point;
-    use crate::search::Level;
 
     fn parse(line: &str) -> Result<Command, GtpError> {
         let cl = CommandLine::split(line);
@@ -947,9 +943,8 @@ mod tests {
             ("tengen-ko_forbidden", Ok(C::KoForbidden(None))),
             ("tengen-ko_forbidden w", Ok(C::KoForbidden(Some(w)))),
             ("tengen-level", Ok(C::Level(None))),
-            ("tengen-level hard", Ok(C::Level(Some(Level::Hard)))),
-            ("tengen-level EASY", Ok(C::Level(Some(Level::Easy)))),
-            ("tengen-level expert", Err(GtpError::Syntax)),
+            ("tengen-level hard", Ok(C::Level(Some("hard".into())))),
+            ("tengen-level 7", Ok(C::Level(Some("7".into())))),
             ("tengen-level easy hard", Err(GtpError::Syntax)),
             ("frobnicate", Err(GtpError::UnknownCommand)),
             ("PLAY b D4", Err(GtpError::UnknownCommand)),

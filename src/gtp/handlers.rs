@@ -5,38 +5,29 @@ use super::input::LineSource;
 use super::{respond, Session};
 use crate::board::Board;
 use crate::color::Color;
-use crate::engine::{estimated_dead_stones, Analysis, Candidate, Decision, Limits, Request};
 use crate::game::{Game, GameEnd};
 use crate::geometry::{Loc, Topology};
 use crate::handicap::{max_fixed_handicap, HandicapError};
 use crate::point::{Move, Point};
 use crate::rules::{Preset, Rules, Scoring, TieRule};
+use crate::score::dead_stones_by_ownership;
 use crate::score::{stone_statuses_with, DeadStones, Outcome, StoneStatus};
 use crate::search::Level;
+use crate::search::{Candidate, Decision, Engine, Limits, PositionKey, Request, SearchResult};
 use crate::sgf::{read_sgf_before, write_sgf};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-/// What identifies a position for the dead-stone cache: the last position
-/// key, the number of moves, the komi and the rules' scoring.
-pub(super) type PositionKey = (u64, usize, u64, bool);
-
-fn position_key(game: &Game) -> PositionKey {
-    (
-        game.history().last().copied().unwrap_or(0),
-        game.moves().len(),
-        game.rules().komi.to_bits(),
-        game.rules().scoring == Scoring::Area,
-    )
-}
-
 /// The most a dead-stone or ownership estimate searches.
 const SCORING_LIMITS: Limits = Limits {
     playouts: Some(20_000),
     time: Some(Duration::from_secs(2)),
     max_time: None,
+    info_interval: None,
+    cleanup: false,
+    analysis: false,
 };
 
 /// The largest SGF file `loadsgf` reads.
@@ -196,8 +187,8 @@ fn spread_points(board: &Board, mut chosen: Vec<Point>, n: usize) -> Vec<Point> 
 }
 
 /// One `info` block of `lz-analyze`, in Leela Zero's format.
-fn info_line(candidates: &[Candidate], max: Option<usize>) -> String {
-    let pct = |x: f64| (x.clamp(0.0, 1.0) * 10000.0).round() as u32;
+fn info_line(candidates: &[Candidate], score_lead: f32, max: Option<usize>) -> String {
+    let pct = |x: f32| (x.clamp(0.0, 1.0) * 10000.0).round() as u32;
     let mut s = String::new();
     for (order, c) in candidates
         .iter()
@@ -219,8 +210,8 @@ fn info_line(candidates: &[Candidate], max: Option<usize>) -> String {
         );
         // Hosts parse the lead as a number: an infinite or NaN one (komi
         // 1e308) is left out.
-        if c.score_lead.is_finite() {
-            let _ = write!(s, " scoreLead {:.1}", c.score_lead);
+        if score_lead.is_finite() {
+            let _ = write!(s, " scoreLead {score_lead:.1}");
         }
         s.push_str(" pv");
         for m in &c.pv {
@@ -336,11 +327,15 @@ impl Session {
                 Ok(vertices(self.game.ko_forbidden(c).collect::<Vec<_>>()))
             }
             C::ScorePreview => Ok(self.score_preview()),
-            C::Level(Some(level)) => {
+            C::Level(Some(name)) => {
+                let level = name.parse::<Level>().map_err(|_| GtpError::Syntax)?;
                 self.set_level(level);
                 Ok(String::new())
             }
-            C::Level(None) => Ok(self.config.level.map_or("custom", Level::name).to_string()),
+            C::Level(None) => Ok(self
+                .config
+                .level
+                .map_or_else(|| "custom".to_string(), Level::name)),
         }
     }
 
@@ -364,9 +359,7 @@ impl Session {
     /// shortened by the clock.
     pub(super) fn move_limits(&self, c: Color) -> Limits {
         let mut limits = self.config.limits;
-        let to_go = (self.game.board().empty_count() / 2).max(10);
-        let to_go = u32::try_from(to_go).unwrap_or(u32::MAX);
-        if let Some(b) = self.clock.budget(c, to_go) {
+        if let Some(b) = self.clock.budget_for(c, self.game.board().empty_count()) {
             // The configured time per move caps both; a move the search
             // finds unclear may go on from the normal time to the maximum.
             let cap = limits.time;
@@ -389,7 +382,7 @@ impl Session {
         Limits {
             playouts: min(self.config.limits.playouts, SCORING_LIMITS.playouts),
             time: min(self.config.limits.time, SCORING_LIMITS.time),
-            max_time: None,
+            ..SCORING_LIMITS
         }
     }
 
@@ -416,7 +409,7 @@ impl Session {
         &mut self,
         c: Color,
         decision: Decision,
-        analysis: &Analysis,
+        analysis: &SearchResult,
         spent: Duration,
         play: bool,
     ) -> Result<String, GtpError> {
@@ -438,7 +431,7 @@ impl Session {
                 Decision::Play(m) => m.to_string(),
                 Decision::Resign => "resign".to_string(),
             },
-            analysis.playouts,
+            analysis.root_visits,
             spent.as_secs_f64(),
             best.map_or(0.5, |b| b.winrate)
         );
@@ -486,7 +479,7 @@ impl Session {
     /// once per position so that `final_score`, `final_status_list` and
     /// `tengen-score` always agree.
     fn dead_stones(&mut self) -> DeadStones {
-        let key = position_key(&self.game);
+        let key = PositionKey::new(&self.game, self.game.to_move(), false);
         if let Some((k, dead)) = &self.dead_cache {
             if *k == key {
                 return dead.clone();
@@ -501,7 +494,8 @@ impl Session {
         let analysis = self
             .engine
             .analyze(&req, &self.scoring_limits(), &self.signals.stop);
-        let dead = estimated_dead_stones(&self.game, &analysis.ownership);
+        let dead =
+            dead_stones_by_ownership(self.game.board(), self.game.rules(), &analysis.ownership);
         self.dead_cache = Some((key, dead.clone()));
         dead
     }
@@ -755,7 +749,7 @@ impl Session {
         self.signals.analyzing.store(!genmove, Ordering::SeqCst);
         let start = Instant::now();
         let mut done = 0u64;
-        let mut analysis = Analysis::default();
+        let mut analysis: Option<SearchResult> = None;
         loop {
             let remaining_time = total.time.map(|t| t.saturating_sub(start.elapsed()));
             let batch = Limits {
@@ -765,17 +759,19 @@ impl Session {
                     self.config.limits.playouts
                 },
                 time: Some(remaining_time.map_or(interval, |r| r.min(interval))),
-                max_time: None,
+                ..Limits::default()
             };
             let req = Request {
                 game: &self.game,
                 color,
                 cleanup: false,
             };
-            let before = analysis.playouts;
-            analysis = self.engine.analyze(&req, &batch, &self.signals.stop);
-            done += analysis.playouts.saturating_sub(before);
-            let line = info_line(&analysis.candidates, args.max_moves);
+            let before = analysis.as_ref().map_or(0, |a| a.root_visits);
+            let a = self.engine.analyze(&req, &batch, &self.signals.stop);
+            done += a.root_visits.saturating_sub(before);
+            let line = info_line(&a.candidates, a.score_lead, args.max_moves);
+            let visits = a.root_visits;
+            analysis = Some(a);
             if !line.is_empty() {
                 writeln!(out, "{line}")?;
                 out.flush()?;
@@ -785,7 +781,7 @@ impl Session {
                 let out_of_time = total.time.is_some_and(|t| start.elapsed() >= t);
                 let out_of_playouts = total.playouts.is_some_and(|p| done >= p);
                 // An engine that makes no progress would loop for ever.
-                let stuck = analysis.playouts <= before;
+                let stuck = visits <= before;
                 if stopped || out_of_time || out_of_playouts || stuck {
                     break;
                 }
@@ -799,6 +795,9 @@ impl Session {
                 game: &self.game,
                 color,
                 cleanup: false,
+            };
+            let Some(analysis) = analysis else {
+                return out.flush();
             };
             let decision = self.engine.decide(&req, &analysis);
             let spent = start.elapsed();
@@ -818,7 +817,7 @@ impl Session {
 mod tests {
     use super::*;
 
-    fn candidate(mv: &str, score_lead: f64) -> Candidate {
+    fn candidate(mv: &str) -> Candidate {
         let mv: Move = mv.parse().unwrap();
         Candidate {
             mv,
@@ -826,27 +825,26 @@ mod tests {
             winrate: 0.25,
             prior: 0.5,
             lcb: 2.0,
-            score_lead,
             pv: vec![mv, Move::Pass],
         }
     }
 
     #[test]
     fn info_lines_in_leela_zero_format() {
-        let line = info_line(&[candidate("D4", 3.5), candidate("C3", -1.0)], None);
+        let line = info_line(&[candidate("D4"), candidate("C3")], 3.5, None);
         assert_eq!(
             line,
             "info move D4 visits 12 winrate 2500 prior 5000 lcb 10000 order 0 scoreLead 3.5 pv D4 pass \
-             info move C3 visits 12 winrate 2500 prior 5000 lcb 10000 order 1 scoreLead -1.0 pv C3 pass"
+             info move C3 visits 12 winrate 2500 prior 5000 lcb 10000 order 1 scoreLead 3.5 pv C3 pass"
         );
         assert_eq!(
-            info_line(&[candidate("D4", 0.0), candidate("C3", 0.0)], Some(1)),
+            info_line(&[candidate("D4"), candidate("C3")], 0.0, Some(1)),
             "info move D4 visits 12 winrate 2500 prior 5000 lcb 10000 order 0 scoreLead 0.0 pv D4 pass"
         );
         // A lead that is not a number (komi 1e308 makes it infinite) is
         // left out rather than written as `inf`, which hosts cannot parse.
-        for bad in [f64::INFINITY, f64::NEG_INFINITY, f64::NAN] {
-            let line = info_line(&[candidate("D4", bad)], None);
+        for bad in [f32::INFINITY, f32::NEG_INFINITY, f32::NAN] {
+            let line = info_line(&[candidate("D4")], bad, None);
             assert_eq!(
                 line,
                 "info move D4 visits 12 winrate 2500 prior 5000 lcb 10000 order 0 pv D4 pass"

@@ -19,7 +19,6 @@ mod command;
 mod handlers;
 mod input;
 mod phantom;
-mod time;
 
 pub use command::{
     is_interrupt, parse_float, parse_int, preprocess, AnalyzeArgs, Command, CommandLine, GtpError,
@@ -27,18 +26,14 @@ pub use command::{
 };
 pub use input::{read_line, ChannelSource, Line, LineSource, ReaderSource, Signals, MAX_LINE};
 pub use phantom::{PhantomKind, PHANTOM_COMMANDS};
-pub use time::{Clock, TimeSystem};
 
-use crate::engine::{Engine, Limits, MonteCarlo};
 use crate::game::Game;
 use crate::geometry::SizeError;
 use crate::rules::Rules;
+use crate::search::{Clock, Engine, Level, Limits, Search, SearchConfig};
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Duration;
-
-/// The playouts per move when neither a playout count nor a time is set.
-pub const DEFAULT_PLAYOUTS: u64 = 10_000;
 
 /// How a session starts.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,16 +43,16 @@ pub struct Config {
     /// The board size until `boardsize`.
     pub size: usize,
     /// The search limits of one move (a clock announced by the host can
-    /// shorten the time). With neither limit set, [`DEFAULT_PLAYOUTS`].
+    /// shorten the time). With neither a playout count nor a time set, the
+    /// default level's ([`Level::default`]).
     pub limits: Limits,
     /// Time kept back from every clock budget for network lag.
     pub lag: Duration,
-    /// The seed of the built-in engine.
+    /// The seed of the search.
     pub seed: u64,
-    /// Resign below this win rate (0 never resigns).
-    pub resign_below: f64,
-    /// Search threads, for engines that use them (the built-in flat
-    /// Monte-Carlo engine uses one).
+    /// Resign below this win rate (`None`: never resign).
+    pub resign_threshold: Option<f32>,
+    /// Search threads.
     pub threads: usize,
     /// The most tree nodes the tree search keeps, about 32 bytes each
     /// (`None`: the search configuration's own limit).
@@ -66,7 +61,7 @@ pub struct Config {
     pub phantom: PhantomKind,
     /// The playing level whose limits are in force (`None`: limits set
     /// by playouts or time).
-    pub level: Option<crate::search::Level>,
+    pub level: Option<Level>,
 }
 
 impl Default for Config {
@@ -74,18 +69,30 @@ impl Default for Config {
         Config {
             rules: Rules::default(),
             size: 19,
-            limits: Limits {
-                playouts: Some(DEFAULT_PLAYOUTS),
-                time: None,
-                max_time: None,
-            },
+            limits: Level::default().limits(),
             lag: Duration::from_millis(500),
             seed: 1,
-            resign_below: 0.0,
+            resign_threshold: None,
             threads: 1,
             max_nodes: None,
             phantom: PhantomKind::default(),
             level: None,
+        }
+    }
+}
+
+impl Config {
+    /// The configuration of reproducible sessions (golden transcripts,
+    /// tests): one search thread, `seed`, `playouts` a move, no
+    /// resignation, otherwise the defaults.
+    pub fn deterministic(seed: u64, playouts: u64) -> Config {
+        Config {
+            seed,
+            threads: 1,
+            limits: Limits::playouts(playouts),
+            level: None,
+            resign_threshold: None,
+            ..Config::default()
         }
     }
 }
@@ -105,7 +112,7 @@ pub struct Session {
     /// Whether the engine is the tree search, rebuilt for each level.
     levels: bool,
     /// The dead stones found for the last position scored.
-    dead_cache: Option<(handlers::PositionKey, crate::score::DeadStones)>,
+    dead_cache: Option<(crate::search::PositionKey, crate::score::DeadStones)>,
 }
 
 impl std::fmt::Debug for Session {
@@ -125,7 +132,7 @@ impl Session {
     /// [`SizeError`] if the configured board size is not from 1 to 25.
     pub fn new(mut config: Config, engine: Box<dyn Engine>) -> Result<Session, SizeError> {
         if config.limits.playouts.is_none() && config.limits.time.is_none() {
-            config.limits.playouts = Some(DEFAULT_PLAYOUTS);
+            config.limits = Level::default().limits();
         }
         let game = Game::new(config.size, config.rules)?;
         Ok(Session {
@@ -144,23 +151,13 @@ impl Session {
         })
     }
 
-    /// A session with the built-in flat Monte-Carlo engine.
-    ///
-    /// # Errors
-    /// As [`Session::new`].
-    pub fn with_monte_carlo(config: Config) -> Result<Session, SizeError> {
-        let engine = MonteCarlo::new(config.seed, config.resign_below);
-        Session::new(config, Box::new(engine))
-    }
-
-    /// A session with the Monte-Carlo tree search
-    /// ([`MctsEngine`](crate::search::MctsEngine)): the configured seed,
-    /// threads and resignation threshold.
+    /// A session with the Monte-Carlo tree search ([`Search`]): the
+    /// configured seed, threads and resignation threshold.
     ///
     /// # Errors
     /// As [`Session::new`].
     pub fn with_search(config: Config) -> Result<Session, SizeError> {
-        Session::with_search_config(config, crate::search::SearchConfig::default())
+        Session::with_search_config(config, SearchConfig::default())
     }
 
     /// A session with the tree search configured as `base` (a level's
@@ -169,10 +166,7 @@ impl Session {
     ///
     /// # Errors
     /// As [`Session::new`].
-    pub fn with_search_config(
-        config: Config,
-        base: crate::search::SearchConfig,
-    ) -> Result<Session, SizeError> {
+    pub fn with_search_config(config: Config, base: SearchConfig) -> Result<Session, SizeError> {
         let engine = search_engine(&config, base);
         let mut s = Session::new(config, Box::new(engine))?;
         s.levels = true;
@@ -182,13 +176,8 @@ impl Session {
     /// Switches to a playing level: its limits and, with the tree search,
     /// its search configuration (the session's seed, threads and
     /// resignation threshold kept).
-    pub fn set_level(&mut self, level: crate::search::Level) {
-        let l = level.limits();
-        self.config.limits = Limits {
-            playouts: l.playouts,
-            time: l.time,
-            max_time: None,
-        };
+    pub fn set_level(&mut self, level: Level) {
+        self.config.limits = level.limits();
         self.config.level = Some(level);
         if self.levels {
             self.engine = Box::new(search_engine(&self.config, level.config()));
@@ -288,11 +277,13 @@ pub(crate) fn respond(
     out.flush()
 }
 
-/// Runs a whole session over `input` with the flat Monte-Carlo engine and
-/// returns everything written: the in-process way to drive tengen (golden
-/// tests, fuzzing). A configuration with a bad board size gives no output.
+/// Runs a whole session over `input` with the tree search, as the binary
+/// plays, and returns everything written: the in-process way to drive
+/// tengen (golden tests, fuzzing). With one thread and a playout limit
+/// (see [`Config::deterministic`]) the output is reproducible. A
+/// configuration with a bad board size gives no output.
 pub fn transcript(config: Config, input: &[u8]) -> Vec<u8> {
-    match Session::with_monte_carlo(config) {
+    match Session::with_search(config) {
         Ok(mut session) => session.transcript(input),
         Err(_) => Vec::new(),
     }
@@ -370,12 +361,12 @@ pub fn check_transcript(input: &[u8], output: &[u8]) -> Result<usize, String> {
 
 /// The tree search configured as `base` (a level's preset, say), with the
 /// session's seed, threads and resignation threshold.
-fn search_engine(config: &Config, base: crate::search::SearchConfig) -> crate::search::MctsEngine {
-    crate::search::MctsEngine::new(crate::search::SearchConfig {
+fn search_engine(config: &Config, base: SearchConfig) -> Search {
+    Search::new(SearchConfig {
         threads: config.threads.max(1),
         seed: config.seed,
         node_limit: config.max_nodes.unwrap_or(base.node_limit),
-        resign_threshold: (config.resign_below > 0.0).then_some(config.resign_below as f32),
+        resign_threshold: config.resign_threshold,
         // The session's clock budgets already keep `lag` back; this
         // covers the search's own start and stop and the answer, so a
         // fixed time a move is not exceeded.

@@ -5,12 +5,11 @@
 use super::{CommandLine, GtpError, Session};
 use crate::board::Board;
 use crate::color::Color;
-use crate::engine::Engine;
 use crate::phantom::{Observation, PlayerView};
 use crate::phantom_player::{Naive, PhantomPlayer, RandomTries, Sampling};
 use crate::point::{Move, Point};
 use crate::rules::Rules;
-use crate::search::{MctsEngine, SearchConfig};
+use crate::search::{Engine, Search, SearchConfig};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::Ordering;
@@ -198,7 +197,7 @@ impl Session {
         // Each guess is a new position: one thread, no tree reuse, no
         // resignation (the Phantom player decides for itself).
         let engine = || -> Box<dyn Engine> {
-            Box::new(MctsEngine::new(SearchConfig {
+            Box::new(Search::new(SearchConfig {
                 threads: 1,
                 seed,
                 reuse_tree: false,

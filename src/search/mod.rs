@@ -15,7 +15,8 @@
 //! ```
 
 mod bench;
-mod player;
+mod engine;
+mod level;
 mod policy;
 #[allow(clippy::module_inception)]
 mod search;
@@ -23,17 +24,13 @@ mod time;
 mod tree;
 
 pub use bench::{run_bench, BenchLine, BenchSize};
-pub use player::MctsEngine;
+pub use engine::{Decision, Engine, PositionKey, Request};
+pub use level::{Level, UnknownLevel, MAX_NUMBERED_LEVEL, PLAYOUTS_PER_LEVEL};
 pub use policy::{PlayoutPolicy, PolicyKind};
 pub use search::{dead_stones, Search};
-pub use time::{budget, Clock, TimeBudget, TimeControl};
-
-/// What the search decided (the engine interface's type).
-pub use crate::engine::Decision;
+pub use time::{Clock, TimeBudget};
 
 use crate::point::Move;
-use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
 /// How the search behaves: threads, memory, policy and the knobs of the
@@ -102,91 +99,10 @@ impl SearchConfig {
     }
 }
 
-/// Playing strength presets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Level {
-    /// A fair opponent for a beginner: few playouts and some randomness.
-    Easy,
-    /// A casual player's opponent.
-    #[default]
-    Normal,
-    /// The strongest the time allows.
-    Hard,
-}
-
-impl Level {
-    /// The level's name (`easy`, `normal`, `hard`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-        }
-    }
-
-    /// The search configuration of this level.
-    pub fn config(self) -> SearchConfig {
-        let base = SearchConfig::default();
-        match self {
-            Level::Easy => SearchConfig {
-                temperature: 1.0,
-                threads: 1,
-                ..base
-            },
-            Level::Normal => base,
-            Level::Hard => base,
-        }
-    }
-
-    /// The default limits of this level when no clock is set: easy and
-    /// normal search a fixed number of playouts, hard thinks up to a
-    /// second per move.
-    pub fn limits(self) -> Limits {
-        match self {
-            Level::Easy => Limits::playouts(300),
-            Level::Normal => Limits::playouts(5_000),
-            Level::Hard => Limits {
-                time: Some(Duration::from_secs(1)),
-                ..Limits::default()
-            },
-        }
-    }
-}
-
-/// A level name that is not `easy`, `normal` or `hard`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownLevel(pub String);
-
-impl fmt::Display for UnknownLevel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown level {:?} (easy, normal, hard)", self.0)
-    }
-}
-
-impl std::error::Error for UnknownLevel {}
-
-impl FromStr for Level {
-    type Err = UnknownLevel;
-    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
-        match s.to_ascii_lowercase().as_str() {
-            "easy" => Ok(Level::Easy),
-            "normal" | "medium" => Ok(Level::Normal),
-            "hard" => Ok(Level::Hard),
-            _ => Err(UnknownLevel(s.to_string())),
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// When to stop one search. The search stops at the first limit reached
 /// (or when the stop flag is raised); with none at all it runs until the
 /// stop flag is raised.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// New playouts to run.
     pub playouts: Option<u64>,
@@ -195,8 +111,6 @@ pub struct Limits {
     /// When the best move is still unclear at `time`, go on up to this
     /// (the lag margin taken off too; `None`: stop at `time`).
     pub max_time: Option<Duration>,
-    /// A clock to manage (see [`budget`]).
-    pub clock: Option<Clock>,
     /// How often the analysis callback is called (`None`: only at the end).
     pub info_interval: Option<Duration>,
     /// Cleanup mode (`kgs-genmove_cleanup`): do not pass while dead

@@ -3,7 +3,6 @@
 //! decision (move, pass or resignation).
 
 use super::policy::{self, FastRng, PlayoutPolicy, Prior, PriorContext, LOG_COLOR_BIT};
-use super::time::budget;
 use super::tree::{Stats, Tree, PASS};
 use super::{Candidate, Decision, Limits, SearchConfig, SearchResult, TimeBudget};
 use crate::board::Board;
@@ -48,6 +47,8 @@ pub struct Search {
     /// Playout statistics gathered on the current root so far (a search
     /// of the same position continues them).
     acc: Accumulated,
+    /// What the engine interface remembers between calls.
+    pub(super) memory: super::engine::Memory,
 }
 
 /// Ownership and score sums over the playouts of one root.
@@ -114,6 +115,7 @@ impl Search {
             searches: 0,
             rng,
             acc: Accumulated::default(),
+            memory: super::engine::Memory::default(),
         }
     }
 
@@ -128,6 +130,7 @@ impl Search {
         self.prev = None;
         self.low_streak = 0;
         self.acc = Accumulated::default();
+        self.memory = super::engine::Memory::default();
     }
 
     /// Searches the position of `game` with `color` to move, within
@@ -203,24 +206,16 @@ impl Search {
                 })
                 .collect(),
         };
-        let time_budget = limits
-            .time
-            .map(|t| {
-                // The margin, but never more than a tenth of a short
-                // time (an analysis interval, say).
-                let margin = self.config.lag_margin.min(t / 10);
-                let t = t.saturating_sub(margin).max(Duration::from_millis(5));
-                let max = limits
-                    .max_time
-                    .map_or(t, |m| m.saturating_sub(margin).max(t));
-                TimeBudget { target: t, max }
-            })
-            .or_else(|| {
-                limits
-                    .clock
-                    .as_ref()
-                    .and_then(|c| budget(c, board.empty_count(), area, self.config.lag_margin))
-            });
+        let time_budget = limits.time.map(|t| {
+            // The margin, but never more than a tenth of a short
+            // time (an analysis interval, say).
+            let margin = self.config.lag_margin.min(t / 10);
+            let t = t.saturating_sub(margin).max(Duration::from_millis(5));
+            let max = limits
+                .max_time
+                .map_or(t, |m| m.saturating_sub(margin).max(t));
+            TimeBudget { target: t, max }
+        });
         // Seeded by the configuration, the position and how many searches
         // this `Search` has run: reproducible from a fresh `Search`, yet
         // two games of one process do not repeat each other.

@@ -1,90 +1,10 @@
-//! Time management: how long to think for one move, given the clock.
+//! The clock of a game and time management: what is left for each player
+//! under the announced [`TimeSystem`], and how long the next move may think
+//! (a normal time, and more for an unclear move).
 
+use crate::color::{ByColor, Color};
+use crate::time_system::TimeSystem;
 use std::time::Duration;
-
-/// A time system, as set by GTP `time_settings` or `kgs-time_settings`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum TimeControl {
-    /// No time limit.
-    #[default]
-    None,
-    /// Main time only: the whole game must be played within it.
-    Absolute {
-        /// The main time.
-        main: Duration,
-    },
-    /// Main time, then `stones` moves in each period of `period` (Canadian
-    /// byo-yomi; GTP `time_settings`).
-    Canadian {
-        /// The main time.
-        main: Duration,
-        /// The length of one byo-yomi period.
-        period: Duration,
-        /// The stones to play in each period.
-        stones: u32,
-    },
-    /// Main time, then `periods` periods of `period`, one move in each
-    /// (Japanese byo-yomi; KGS `byoyomi`).
-    Byoyomi {
-        /// The main time.
-        main: Duration,
-        /// The length of one period.
-        period: Duration,
-        /// The number of periods.
-        periods: u32,
-    },
-}
-
-/// The state of one player's clock before a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Clock {
-    /// The time system.
-    pub control: TimeControl,
-    /// Time left: in main time, the main time left; in byo-yomi, the time
-    /// left in the current period.
-    pub time_left: Duration,
-    /// 0 while in main time. In Canadian byo-yomi, the stones still to play
-    /// in the current period; in Japanese byo-yomi, the periods left (as
-    /// GTP `time_left` reports them).
-    pub stones_left: u32,
-}
-
-impl Clock {
-    /// A fresh clock at the start of a game under `control`.
-    pub fn new(control: TimeControl) -> Clock {
-        let (time_left, stones_left) = match control {
-            TimeControl::None => (Duration::ZERO, 0),
-            TimeControl::Absolute { main } => (main, 0),
-            TimeControl::Canadian {
-                main,
-                period,
-                stones,
-            } => {
-                if main.is_zero() {
-                    (period, stones)
-                } else {
-                    (main, 0)
-                }
-            }
-            TimeControl::Byoyomi {
-                main,
-                period,
-                periods,
-            } => {
-                if main.is_zero() {
-                    (period, periods)
-                } else {
-                    (main, 0)
-                }
-            }
-        };
-        Clock {
-            control,
-            time_left,
-            stones_left,
-        }
-    }
-}
 
 /// How long to think: aim for `target`, never pass `max`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,130 +15,332 @@ pub struct TimeBudget {
     pub max: Duration,
 }
 
-/// The shortest thinking time ever budgeted (a few playouts still run).
-const FLOOR: Duration = Duration::from_millis(5);
+/// The fewest own moves a clock budget expects still to play, so that the
+/// end of a game keeps some time (hand-set).
+const MIN_MOVES_TO_GO: usize = 10;
 
-/// The thinking time for a move with `empty` empty points left on a board
-/// of `area` points, keeping `lag` per move for network and process
-/// overhead. `None` when the clock imposes no limit.
-pub fn budget(clock: &Clock, empty: usize, area: usize, lag: Duration) -> Option<TimeBudget> {
-    // Own moves still to play in main time: about half the empty points,
-    // with a floor so that the end of the game keeps some time.
-    let moves_left = ((empty as u32) / 2).max((area as u32) / 10).max(6) + 2;
-    let left = clock.time_left;
-    let budget = match clock.control {
-        TimeControl::None => return None,
-        TimeControl::Absolute { .. } => {
-            let usable = left.saturating_sub(lag * 2);
-            let target = (usable / moves_left).saturating_sub(lag);
-            let max = (usable / 4).saturating_sub(lag).max(target);
-            TimeBudget { target, max }
-        }
-        TimeControl::Canadian { period, stones, .. } => {
-            if clock.stones_left == 0 {
-                // Main time: spread it, plus part of one byo-yomi move.
-                let per_stone = period / stones.max(1);
-                let usable = left.saturating_sub(lag);
-                let target = (usable / moves_left + per_stone / 2).saturating_sub(lag);
-                let max = (usable / 3 + per_stone / 2).saturating_sub(lag);
-                let max = max.min(usable + per_stone.saturating_sub(lag * 2));
-                TimeBudget {
-                    target: target.min(max),
-                    max,
+/// What is left on one player's clock, as `time_left` reports it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Left {
+    seconds: f64,
+    /// Stones (Canadian) or periods (Japanese) left; 0 in main time.
+    stones: u32,
+}
+
+/// The clocks of a game: the time system and what each player has left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clock {
+    system: TimeSystem,
+    left: ByColor<Left>,
+    /// Time kept back from every budget for transmission lag.
+    lag: Duration,
+}
+
+impl Clock {
+    /// A clock with no limit, keeping `lag` back from every budget.
+    pub fn new(lag: Duration) -> Clock {
+        let mut c = Clock {
+            system: TimeSystem::None,
+            left: ByColor::new(Left::ZERO, Left::ZERO),
+            lag,
+        };
+        c.set_system(TimeSystem::None);
+        c
+    }
+
+    /// The time system in force.
+    pub fn system(&self) -> TimeSystem {
+        self.system
+    }
+
+    /// Announces a time system; both clocks start at their main time.
+    pub fn set_system(&mut self, system: TimeSystem) {
+        self.system = system;
+        let start = match system {
+            TimeSystem::None => Left::ZERO,
+            TimeSystem::Absolute { main } => Left {
+                seconds: main,
+                stones: 0,
+            },
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            } => {
+                if main > 0.0 {
+                    Left {
+                        seconds: main,
+                        stones: 0,
+                    }
+                } else {
+                    Left {
+                        seconds: period,
+                        stones,
+                    }
                 }
-            } else {
-                let per = left / clock.stones_left.max(1);
-                let max = per.saturating_sub(lag);
-                TimeBudget {
-                    target: max.mul_f64(0.85),
-                    max,
+            }
+            TimeSystem::Byoyomi {
+                main,
+                period,
+                periods,
+            } => {
+                if main > 0.0 {
+                    Left {
+                        seconds: main,
+                        stones: 0,
+                    }
+                } else {
+                    Left {
+                        seconds: period,
+                        stones: periods,
+                    }
+                }
+            }
+        };
+        self.left = ByColor::new(start, start);
+    }
+
+    /// Records what the host says is left for `c`.
+    pub fn set_left(&mut self, c: Color, seconds: f64, stones: u32) {
+        self.left[c] = Left { seconds, stones };
+    }
+
+    /// Charges `spent` to `c`'s clock (for hosts that do not send
+    /// `time_left`); the next `time_left` overrides it.
+    pub fn spend(&mut self, c: Color, spent: Duration) {
+        let s = spent.as_secs_f64();
+        let left = &mut self.left[c];
+        match self.system {
+            TimeSystem::None => {}
+            TimeSystem::Absolute { .. } => left.seconds = (left.seconds - s).max(0.0),
+            TimeSystem::Canadian { period, stones, .. } => {
+                if left.stones == 0 {
+                    left.seconds -= s;
+                    if left.seconds <= 0.0 {
+                        *left = Left {
+                            seconds: period,
+                            stones,
+                        };
+                    }
+                } else {
+                    left.seconds = (left.seconds - s).max(0.0);
+                    left.stones -= 1;
+                    if left.stones == 0 {
+                        *left = Left {
+                            seconds: period,
+                            stones,
+                        };
+                    }
+                }
+            }
+            TimeSystem::Byoyomi {
+                period, periods, ..
+            } => {
+                if left.stones == 0 {
+                    left.seconds -= s;
+                    if left.seconds <= 0.0 {
+                        *left = Left {
+                            seconds: period,
+                            stones: periods,
+                        };
+                    }
+                } else if s > period {
+                    left.stones = left.stones.saturating_sub(1).max(1);
                 }
             }
         }
-        TimeControl::Byoyomi { period, .. } => {
-            if clock.stones_left == 0 {
-                let usable = left.saturating_sub(lag);
-                let target = (usable / moves_left + period.mul_f64(0.8)).saturating_sub(lag);
-                let max = (usable / 3 + period.mul_f64(0.8)).saturating_sub(lag);
-                TimeBudget {
-                    target: target.min(max),
-                    max,
-                }
-            } else {
-                // In byo-yomi each move gets the period: keep a margin and
-                // never spend a period.
-                let max = left.min(period).saturating_sub(lag);
-                TimeBudget {
-                    target: max.mul_f64(0.8),
-                    max,
+    }
+
+    /// How long `c` may think about the next move with `empty` empty points
+    /// on the board: [`budget`](Clock::budget) with an estimate of `c`'s
+    /// moves still to play (half the empty points, at least
+    /// ten).
+    pub fn budget_for(&self, c: Color, empty: usize) -> Option<TimeBudget> {
+        let to_go = (empty / 2).max(MIN_MOVES_TO_GO);
+        self.budget(c, u32::try_from(to_go).unwrap_or(u32::MAX))
+    }
+
+    /// How long `c` may think about the next move, or `None` without a
+    /// limit: the normal time (`target`) and the most a critical move may
+    /// take (`max`). `moves_to_go` is an estimate of `c`'s remaining moves.
+    /// In main time a critical move may take up to three normal shares;
+    /// in byo-yomi a move aims at 70% of what it may use, and never uses
+    /// more than the period (less the lag margin).
+    pub fn budget(&self, c: Color, moves_to_go: u32) -> Option<TimeBudget> {
+        let left = self.left[c];
+        let lag = self.lag.as_secs_f64();
+        let moves = f64::from(moves_to_go.max(1));
+        let (target, max) = match self.system {
+            TimeSystem::None => return None,
+            TimeSystem::Absolute { .. } => {
+                let usable = left.seconds - lag;
+                let share = usable / moves;
+                (
+                    share,
+                    (CRITICAL_SHARES * share).min(usable * ABSOLUTE_MAX_FRACTION),
+                )
+            }
+            TimeSystem::Canadian { period, stones, .. } => {
+                if left.stones == 0 {
+                    // Main time: a share of it, plus a little of the first
+                    // byo-yomi period.
+                    let extra = MAIN_TIME_PERIOD_SHARE * period / f64::from(stones.max(1));
+                    let share = left.seconds / moves + extra - lag;
+                    (
+                        share,
+                        (CRITICAL_SHARES * share)
+                            .min(left.seconds * MAIN_MAX_FRACTION + extra - lag),
+                    )
+                } else {
+                    let per = (left.seconds - lag) / f64::from(left.stones);
+                    (BYO_YOMI_TARGET * per, per)
                 }
             }
-        }
+            TimeSystem::Byoyomi { period, .. } => {
+                if left.stones == 0 {
+                    let share = left.seconds / moves + MAIN_TIME_PERIOD_SHARE * period - lag;
+                    let most =
+                        left.seconds * MAIN_MAX_FRACTION + BYO_YOMI_PERIOD_MAX * period - lag;
+                    (share, (CRITICAL_SHARES * share).min(most))
+                } else {
+                    // Each move may use a whole period without losing it.
+                    let most = left.seconds.min(period) - lag;
+                    (BYO_YOMI_TARGET * most, most)
+                }
+            }
+        };
+        // Finite inputs give finite times; a NaN would panic below.
+        let finite = |x: f64| if x.is_nan() { MIN_SECONDS } else { x };
+        let max = finite(max).clamp(MIN_SECONDS, 1.0e6);
+        let target = finite(target).clamp(MIN_SECONDS, max);
+        Some(TimeBudget {
+            target: Duration::from_secs_f64(target),
+            max: Duration::from_secs_f64(max),
+        })
+    }
+}
+
+/// The shortest time ever budgeted for a move, in seconds: a search
+/// still runs a few hundred playouts in it.
+const MIN_SECONDS: f64 = 0.05;
+
+/// How many normal shares an unclear move may take in main time: more
+/// for critical moves, at the cost of later ones (hand-set, as the classic
+/// engines do, between 2 and 4).
+const CRITICAL_SHARES: f64 = 3.0;
+
+/// Under absolute time, the most of what is left that one move may take.
+const ABSOLUTE_MAX_FRACTION: f64 = 0.25;
+
+/// In main time with byo-yomi after it, the most of the main time left
+/// that one move may take (the byo-yomi is a reserve, so more than under
+/// absolute time).
+const MAIN_MAX_FRACTION: f64 = 1.0 / 3.0;
+
+/// In main time, the share of one byo-yomi move added to every normal
+/// time: the reserve lets main-time moves think a little longer.
+const MAIN_TIME_PERIOD_SHARE: f64 = 0.5;
+
+/// In main time under Japanese byo-yomi, the share of a period an
+/// unclear move may add on top of main time.
+const BYO_YOMI_PERIOD_MAX: f64 = 0.8;
+
+/// In byo-yomi, the share of the safe maximum a move aims at: the rest
+/// absorbs the engine's own start and stop and the host's lag.
+const BYO_YOMI_TARGET: f64 = 0.7;
+
+impl Left {
+    const ZERO: Left = Left {
+        seconds: 0.0,
+        stones: 0,
     };
-    Some(TimeBudget {
-        target: budget.target.max(FLOOR).min(budget.max.max(FLOOR)),
-        max: budget.max.max(FLOOR),
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const LAG: Duration = Duration::from_millis(100);
+    /// The normal time of a budget, in seconds (-1 without a limit).
+    fn secs(b: Option<TimeBudget>) -> f64 {
+        b.map(|b| b.target.as_secs_f64()).unwrap_or(-1.0)
+    }
 
-    #[test]
-    fn no_clock_no_budget() {
-        assert_eq!(budget(&Clock::default(), 81, 81, LAG), None);
+    /// The most a critical move may take, in seconds (-1 without a limit).
+    fn most(b: Option<TimeBudget>) -> f64 {
+        b.map(|b| b.max.as_secs_f64()).unwrap_or(-1.0)
     }
 
     #[test]
-    fn absolute_spreads_main_time() {
-        let c = Clock::new(TimeControl::Absolute {
-            main: Duration::from_secs(60),
+    fn no_limit() {
+        let c = Clock::new(Duration::from_millis(500));
+        assert_eq!(c.budget(Color::Black, 30), None);
+    }
+
+    #[test]
+    fn absolute_shares_main_time() {
+        let mut c = Clock::new(Duration::from_secs(1));
+        c.set_system(TimeSystem::Absolute { main: 61.0 });
+        // (61 - 1) / 30 = 2 seconds.
+        assert!((secs(c.budget(Color::White, 30)) - 2.0).abs() < 1e-9);
+        // A critical move: three shares, under a quarter of what is left.
+        assert!((most(c.budget(Color::White, 30)) - 6.0).abs() < 1e-9);
+        assert!((most(c.budget(Color::White, 5)) - 15.0).abs() < 1e-9);
+        c.set_left(Color::White, 11.0, 0);
+        assert!((secs(c.budget(Color::White, 10)) - 1.0).abs() < 1e-9);
+        // Nearly out of time: the floor of 50 ms.
+        c.set_left(Color::White, 0.5, 0);
+        assert!((secs(c.budget(Color::White, 10)) - 0.05).abs() < 1e-9);
+        assert!((most(c.budget(Color::White, 10)) - 0.05).abs() < 1e-9);
+    }
+
+    #[test]
+    fn canadian_byo_yomi() {
+        let mut c = Clock::new(Duration::from_secs(1));
+        c.set_system(TimeSystem::Canadian {
+            main: 0.0,
+            period: 51.0,
+            stones: 10,
         });
-        let b = budget(&c, 81, 81, LAG).unwrap();
-        // 60 s over at least 40 moves: under 1.5 s each, and not nothing.
-        assert!(b.target < Duration::from_millis(1500), "{b:?}");
-        assert!(b.target > Duration::from_millis(500), "{b:?}");
-        assert!(b.max <= Duration::from_secs(15));
-        // With 1 s left, a move takes well under it.
-        let low = Clock {
-            time_left: Duration::from_secs(1),
-            ..c
-        };
-        let b = budget(&low, 30, 81, LAG).unwrap();
-        assert!(b.max < Duration::from_millis(300), "{b:?}");
+        // No main time: (51 - 1) / 10 = 5 seconds a stone at most, 3.5
+        // normally.
+        assert!((most(c.budget(Color::Black, 40)) - 5.0).abs() < 1e-9);
+        assert!((secs(c.budget(Color::Black, 40)) - 3.5).abs() < 1e-9);
+        c.set_left(Color::Black, 21.0, 4);
+        assert!((most(c.budget(Color::Black, 40)) - 5.0).abs() < 1e-9);
     }
 
     #[test]
-    fn byoyomi_keeps_the_margin() {
-        let c = Clock::new(TimeControl::Byoyomi {
-            main: Duration::ZERO,
-            period: Duration::from_secs(1),
+    fn japanese_byo_yomi() {
+        let mut c = Clock::new(Duration::from_millis(500));
+        c.set_system(TimeSystem::Byoyomi {
+            main: 0.0,
+            period: 10.0,
             periods: 3,
         });
-        assert_eq!(c.stones_left, 3);
-        let b = budget(&c, 60, 81, LAG).unwrap();
-        assert!(b.max <= Duration::from_millis(900), "{b:?}");
-        assert!(b.target <= b.max);
-        assert!(b.target >= Duration::from_millis(500), "{b:?}");
+        // In a period: never more than the period less the lag.
+        assert!((most(c.budget(Color::Black, 40)) - 9.5).abs() < 1e-9);
+        assert!((secs(c.budget(Color::Black, 40)) - 6.65).abs() < 1e-9);
+        // Main time: 100 / 20 + 0.5 * 10 - 0.5, up to three times that.
+        c.set_left(Color::Black, 100.0, 0);
+        assert!((secs(c.budget(Color::Black, 20)) - 9.5).abs() < 1e-9);
+        assert!((most(c.budget(Color::Black, 20)) - 28.5).abs() < 1e-9);
+        // Little main time left: a third of it plus most of a period.
+        c.set_left(Color::Black, 3.0, 0);
+        assert!((most(c.budget(Color::Black, 20)) - 8.5).abs() < 1e-9);
     }
 
     #[test]
-    fn canadian_period_divides_by_stones() {
-        let c = Clock {
-            control: TimeControl::Canadian {
-                main: Duration::ZERO,
-                period: Duration::from_secs(30),
-                stones: 10,
-            },
-            time_left: Duration::from_secs(20),
-            stones_left: 5,
-        };
-        let b = budget(&c, 100, 361, LAG).unwrap();
-        // 20 s for 5 stones: at most 4 s minus the lag.
-        assert_eq!(b.max, Duration::from_millis(3900));
-        assert!(b.target < b.max);
+    fn spending_enters_byo_yomi() {
+        let mut c = Clock::new(Duration::ZERO);
+        c.set_system(TimeSystem::Canadian {
+            main: 1.0,
+            period: 30.0,
+            stones: 3,
+        });
+        c.spend(Color::Black, Duration::from_secs(2));
+        // Now in byo-yomi: 30 s for 3 stones.
+        assert!((most(c.budget(Color::Black, 40)) - 10.0).abs() < 1e-9);
+        c.spend(Color::Black, Duration::from_secs(6));
+        assert!((most(c.budget(Color::Black, 40)) - 12.0).abs() < 1e-9);
     }
 }

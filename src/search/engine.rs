@@ -1,0 +1,216 @@
+//! The engine interface: what a front end (the GTP session, a Phantom Go
+//! player) asks of a move-choosing engine, implemented by the tree search
+//! itself.
+//!
+//! The front end asks an [`Engine`] to [`analyze`](Engine::analyze) a
+//! position within some [`Limits`] (repeatedly, for live analysis), then to
+//! [`decide`](Engine::decide) on a move.
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use tengen::search::{Decision, Engine, Limits, Request, Search, SearchConfig};
+//! use tengen::{Color, Game, Rules};
+//!
+//! let game = Game::new(9, Rules::default()).unwrap();
+//! let mut engine = Search::new(SearchConfig::deterministic(1));
+//! let req = Request { game: &game, color: Color::Black, cleanup: false };
+//! let (decision, analysis) = engine.genmove(&req, &Limits::playouts(300), &AtomicBool::new(false));
+//! assert!(analysis.playouts >= 300);
+//! assert!(matches!(decision, Decision::Play(m) if game.is_legal(Color::Black, m)));
+//! ```
+
+use super::{Limits, Search, SearchResult};
+use crate::color::Color;
+use crate::game::Game;
+use crate::geometry::Topology;
+use crate::point::Move;
+use crate::rules::Rules;
+use std::sync::atomic::AtomicBool;
+
+/// An engine's answer to `genmove`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Play this move (or pass).
+    Play(Move),
+    /// Resign.
+    Resign,
+}
+
+/// What the engine is asked about.
+#[derive(Clone, Copy, Debug)]
+pub struct Request<'a> {
+    /// The game so far.
+    pub game: &'a Game,
+    /// The colour to find a move for (GTP may ask for either).
+    pub color: Color,
+    /// Clean-up mode (`kgs-genmove_cleanup`): do not pass while the
+    /// opponent has dead stones on the board.
+    pub cleanup: bool,
+}
+
+/// What identifies the position a cached answer belongs to: everything
+/// the answer depends on. The one position key of the engine: the cached
+/// search of [`Search`]'s engine interface and the GTP session's dead-stone
+/// cache both use it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PositionKey {
+    /// The hash of the position (stones and the player to move).
+    hash: u64,
+    /// Moves played since the start position.
+    moves: usize,
+    size: usize,
+    topology: Topology,
+    /// Komi, ko, suicide, scoring, ties and the move limit.
+    rules: Rules,
+    color: Color,
+    cleanup: bool,
+}
+
+impl PositionKey {
+    /// The key of `game`'s position with `color` to find a move for, in
+    /// clean-up mode or not.
+    pub fn new(game: &Game, color: Color, cleanup: bool) -> PositionKey {
+        PositionKey {
+            hash: game.history().last().copied().unwrap_or(0),
+            moves: game.moves().len(),
+            size: game.size(),
+            topology: game.board().topology(),
+            rules: *game.rules(),
+            color,
+            cleanup,
+        }
+    }
+
+    /// The key of a request.
+    pub fn of(req: &Request<'_>) -> PositionKey {
+        PositionKey::new(req.game, req.color, req.cleanup)
+    }
+}
+
+/// A move-choosing engine.
+pub trait Engine {
+    /// Searches the position of `req` within `limits`, or until `stop` is
+    /// set, and reports what it knows. Calling it again on the same request
+    /// continues the search (live analysis relies on this).
+    fn analyze(&mut self, req: &Request<'_>, limits: &Limits, stop: &AtomicBool) -> SearchResult;
+
+    /// Chooses a move for `req` from what the search found. It must be a
+    /// legal move of `req.game` for `req.color`.
+    fn decide(&mut self, req: &Request<'_>, analysis: &SearchResult) -> Decision;
+
+    /// Searches, then decides.
+    fn genmove(
+        &mut self,
+        req: &Request<'_>,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> (Decision, SearchResult) {
+        let analysis = self.analyze(req, limits, stop);
+        (self.decide(req, &analysis), analysis)
+    }
+
+    /// Forgets everything about the previous game.
+    fn new_game(&mut self) {}
+}
+
+impl<E: Engine + ?Sized> Engine for Box<E> {
+    fn analyze(&mut self, req: &Request<'_>, limits: &Limits, stop: &AtomicBool) -> SearchResult {
+        (**self).analyze(req, limits, stop)
+    }
+
+    fn decide(&mut self, req: &Request<'_>, analysis: &SearchResult) -> Decision {
+        (**self).decide(req, analysis)
+    }
+
+    fn genmove(
+        &mut self,
+        req: &Request<'_>,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> (Decision, SearchResult) {
+        (**self).genmove(req, limits, stop)
+    }
+
+    fn new_game(&mut self) {
+        (**self).new_game();
+    }
+}
+
+/// What the search remembers between the calls of its engine interface.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Memory {
+    /// The last analysis, and the position it was of.
+    last: Option<(PositionKey, SearchResult)>,
+    /// The board hash, move count and ownership behind the last decision.
+    decided: Option<(u64, usize, Vec<f32>)>,
+}
+
+impl Memory {
+    /// The ownership behind the last decision, if `game` only added passes
+    /// to that position.
+    fn decided_ownership(&self, game: &Game) -> Option<&Vec<f32>> {
+        let (hash, n, own) = self.decided.as_ref()?;
+        let moves = game.moves();
+        let only_passes = moves.len() >= *n && moves[*n..].iter().all(|&(_, m)| m == Move::Pass);
+        (game.board().hash() == *hash && only_passes).then_some(own)
+    }
+}
+
+/// The tree search as an [`Engine`]: `analyze` searches (and continues
+/// the search of the same position), `decide` applies the pass and
+/// resignation policy to the last analysis.
+///
+/// After the engine passes, an ownership estimate asked for the same
+/// stones (for `final_status_list` or `final_score`) is the one that
+/// justified the pass, so the two never disagree.
+impl Engine for Search {
+    fn analyze(&mut self, req: &Request<'_>, limits: &Limits, stop: &AtomicBool) -> SearchResult {
+        let mut l = Limits {
+            cleanup: req.cleanup,
+            analysis: true,
+            ..*limits
+        };
+        if l.playouts.is_none() && l.time.is_none() {
+            // Never search without end unless asked to by the stop flag
+            // alone: front ends always set a limit, this is a guard.
+            l.playouts = super::Level::default().limits().playouts;
+        }
+        let mut r = self.think(req.game, req.color, &l, stop, &mut |_| {});
+        r.candidates.retain(|c| c.visits > 0);
+        if let Some(own) = self.memory.decided_ownership(req.game) {
+            r.ownership.clone_from(own);
+        }
+        self.memory.last = Some((PositionKey::of(req), r.clone()));
+        r
+    }
+
+    fn decide(&mut self, req: &Request<'_>, analysis: &SearchResult) -> Decision {
+        let key = PositionKey::of(req);
+        let result = match &self.memory.last {
+            Some((k, r)) if *k == key => r.clone(),
+            _ => {
+                // No analysis of this position: fall back on the caller's.
+                return match analysis.candidates.first() {
+                    Some(c) if req.game.is_legal(req.color, c.mv) => Decision::Play(c.mv),
+                    _ => Decision::Play(Move::Pass),
+                };
+            }
+        };
+        let mut d = Search::decide(self, req.game, req.color, &result, req.cleanup);
+        if let Decision::Play(m) = d {
+            if !req.game.is_legal(req.color, m) {
+                d = Decision::Play(Move::Pass);
+            }
+        }
+        self.memory.decided = Some((
+            req.game.board().hash(),
+            req.game.moves().len(),
+            result.ownership,
+        ));
+        d
+    }
+
+    fn new_game(&mut self) {
+        self.clear();
+    }
+}
