@@ -13,6 +13,31 @@ pub enum Topology {
     Toroidal,
 }
 
+impl Topology {
+    /// Both topologies.
+    pub const ALL: [Topology; 2] = [Topology::Planar, Topology::Toroidal];
+
+    /// The topology's name in GTP extensions and the Phantom protocol
+    /// (`planar`, `toroidal`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Topology::Planar => "planar",
+            Topology::Toroidal => "toroidal",
+        }
+    }
+
+    /// The topology named `s`, ignoring case: its [`name`](Self::name), or
+    /// `torus`.
+    pub fn from_name(s: &str) -> Option<Topology> {
+        if s.eq_ignore_ascii_case("torus") {
+            return Some(Topology::Toroidal);
+        }
+        Topology::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(s))
+    }
+}
+
 /// The number of point slots in every board array: 25x25 points plus one
 /// off-board sentinel slot.
 pub(crate) const SLOTS: usize = MAX_SIZE * MAX_SIZE + 1;

@@ -43,6 +43,14 @@ impl KoRule {
             KoRule::SituationalSuperko => "situational",
         }
     }
+
+    /// The rule named `s`, ignoring case: its [`name`](Self::name), or
+    /// `positional-superko` or `situational-superko`.
+    pub fn from_name(s: &str) -> Option<KoRule> {
+        let s = s.to_ascii_lowercase();
+        let s = s.strip_suffix("-superko").unwrap_or(&s);
+        KoRule::ALL.into_iter().find(|r| r.name() == s)
+    }
 }
 
 impl SuicideRule {
@@ -55,6 +63,54 @@ impl SuicideRule {
             SuicideRule::Forbidden => "forbidden",
             SuicideRule::Allowed => "allowed",
         }
+    }
+
+    /// The rule named `s`, ignoring case.
+    pub fn from_name(s: &str) -> Option<SuicideRule> {
+        SuicideRule::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s))
+    }
+}
+
+impl Scoring {
+    /// Both scorings.
+    pub const ALL: [Scoring; 2] = [Scoring::Area, Scoring::Territory];
+
+    /// The scoring's name in GTP extensions (`area`, `territory`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Scoring::Area => "area",
+            Scoring::Territory => "territory",
+        }
+    }
+
+    /// The scoring named `s`, ignoring case.
+    pub fn from_name(s: &str) -> Option<Scoring> {
+        Scoring::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s))
+    }
+}
+
+impl TieRule {
+    /// Both tie rules.
+    pub const ALL: [TieRule; 2] = [TieRule::Draw, TieRule::WhiteWins];
+
+    /// The rule's name in GTP extensions (`draw`, `white`).
+    pub fn name(self) -> &'static str {
+        match self {
+            TieRule::Draw => "draw",
+            TieRule::WhiteWins => "white",
+        }
+    }
+
+    /// The rule named `s`, ignoring case: its [`name`](Self::name), or
+    /// `white-wins`.
+    pub fn from_name(s: &str) -> Option<TieRule> {
+        let s = s.to_ascii_lowercase();
+        let s = s.strip_suffix("-wins").unwrap_or(&s);
+        TieRule::ALL.into_iter().find(|r| r.name() == s)
     }
 }
 

@@ -283,15 +283,8 @@ fn rules_name(rules: &Rules) -> String {
         }
         .to_string();
     }
-    let ko = match rules.ko {
-        KoRule::Simple => "SIMPLE",
-        KoRule::PositionalSuperko => "POSITIONAL",
-        KoRule::SituationalSuperko => "SITUATIONAL",
-    };
-    let score = match rules.scoring {
-        Scoring::Area => "AREA",
-        Scoring::Territory => "TERRITORY",
-    };
+    let ko = rules.ko.name().to_ascii_uppercase();
+    let score = rules.scoring.name().to_ascii_uppercase();
     let sui = match rules.suicide {
         SuicideRule::Forbidden => 0,
         SuicideRule::Allowed => 1,
@@ -311,26 +304,13 @@ fn rules_from_name(name: &str) -> Option<Rules> {
         .map(|c| c.to_ascii_lowercase())
         .collect();
     let after = |tag: &str| key.find(tag).map(|i| &key[i + tag.len()..]);
-    let ko = after("ko").and_then(|r| {
-        if r.starts_with("simple") {
-            Some(KoRule::Simple)
-        } else if r.starts_with("positional") {
-            Some(KoRule::PositionalSuperko)
-        } else if r.starts_with("situational") {
-            Some(KoRule::SituationalSuperko)
-        } else {
-            None
-        }
-    })?;
-    let scoring = after("score").and_then(|r| {
-        if r.starts_with("area") {
-            Some(Scoring::Area)
-        } else if r.starts_with("territory") {
-            Some(Scoring::Territory)
-        } else {
-            None
-        }
-    })?;
+    let named = |r: &str, names: &[&'static str]| names.iter().position(|n| r.starts_with(n));
+    let ko = after("ko")
+        .and_then(|r| named(r, &KoRule::ALL.map(KoRule::name)))
+        .map(|i| KoRule::ALL[i])?;
+    let scoring = after("score")
+        .and_then(|r| named(r, &Scoring::ALL.map(Scoring::name)))
+        .map(|i| Scoring::ALL[i])?;
     let suicide = match after("sui") {
         Some(r) if r.starts_with('1') => SuicideRule::Allowed,
         _ => SuicideRule::Forbidden,

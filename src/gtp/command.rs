@@ -516,68 +516,27 @@ fn rule_command(name: &str, args: &[String]) -> Result<RuleCommand, GtpError> {
                 .transpose()?,
         ),
         "_ko" => RuleCommand::Ko(
-            arg.map(|a| {
-                keyword(
-                    a,
-                    &[
-                        ("simple", KoRule::Simple),
-                        ("positional", KoRule::PositionalSuperko),
-                        ("positional-superko", KoRule::PositionalSuperko),
-                        ("situational", KoRule::SituationalSuperko),
-                        ("situational-superko", KoRule::SituationalSuperko),
-                    ],
-                )
-            })
-            .transpose()?,
+            arg.map(|a| KoRule::from_name(a).ok_or(GtpError::Syntax))
+                .transpose()?,
         ),
         "_suicide" => RuleCommand::Suicide(
-            arg.map(|a| {
-                keyword(
-                    a,
-                    &[
-                        ("allowed", SuicideRule::Allowed),
-                        ("forbidden", SuicideRule::Forbidden),
-                    ],
-                )
-            })
-            .transpose()?,
+            arg.map(|a| SuicideRule::from_name(a).ok_or(GtpError::Syntax))
+                .transpose()?,
         ),
         "_scoring" => RuleCommand::Scoring(
-            arg.map(|a| {
-                keyword(
-                    a,
-                    &[("area", Scoring::Area), ("territory", Scoring::Territory)],
-                )
-            })
-            .transpose()?,
+            arg.map(|a| Scoring::from_name(a).ok_or(GtpError::Syntax))
+                .transpose()?,
         ),
         "_komi" => RuleCommand::Komi(arg.map(parse_float).transpose()?),
         "_tie" => RuleCommand::Tie(
-            arg.map(|a| {
-                keyword(
-                    a,
-                    &[
-                        ("draw", TieRule::Draw),
-                        ("white", TieRule::WhiteWins),
-                        ("white-wins", TieRule::WhiteWins),
-                    ],
-                )
-            })
-            .transpose()?,
+            arg.map(|a| TieRule::from_name(a).ok_or(GtpError::Syntax))
+                .transpose()?,
         ),
         "_move_limit" => RuleCommand::MoveLimit(arg.map(parse_limit).transpose()?),
         "_capture_goal" => RuleCommand::CaptureGoal(arg.map(parse_limit).transpose()?),
         "_topology" => RuleCommand::Topology(
-            arg.map(|a| {
-                keyword(
-                    a,
-                    &[
-                        ("planar", Topology::Planar),
-                        ("toroidal", Topology::Toroidal),
-                    ],
-                )
-            })
-            .transpose()?,
+            arg.map(|a| Topology::from_name(a).ok_or(GtpError::Syntax))
+                .transpose()?,
         ),
         _ => return Err(GtpError::UnknownCommand),
     })

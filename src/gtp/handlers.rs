@@ -6,10 +6,10 @@ use super::{respond, Session};
 use crate::board::Board;
 use crate::color::Color;
 use crate::game::{Game, GameEnd};
-use crate::geometry::{Loc, Topology};
+use crate::geometry::Loc;
 use crate::handicap::{max_fixed_handicap, HandicapError};
 use crate::point::{Move, Point};
-use crate::rules::{Preset, Rules, Scoring, TieRule};
+use crate::rules::{Preset, Rules};
 use crate::score::dead_stones_by_ownership;
 use crate::score::{stone_statuses_with, DeadStones, Outcome, StoneStatus};
 use crate::search::Level;
@@ -55,27 +55,6 @@ fn vertices(points: impl IntoIterator<Item = Point>) -> String {
         .map(|p| p.to_string())
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-fn scoring_name(s: Scoring) -> &'static str {
-    match s {
-        Scoring::Area => "area",
-        Scoring::Territory => "territory",
-    }
-}
-
-fn tie_name(t: TieRule) -> &'static str {
-    match t {
-        TieRule::Draw => "draw",
-        TieRule::WhiteWins => "white",
-    }
-}
-
-fn topology_name(t: Topology) -> &'static str {
-    match t {
-        Topology::Planar => "planar",
-        Topology::Toroidal => "toroidal",
-    }
 }
 
 fn limit_name(l: Option<u32>) -> String {
@@ -653,23 +632,23 @@ impl Session {
                     preset_name(&r),
                     r.ko.name(),
                     r.suicide.name(),
-                    scoring_name(r.scoring),
+                    r.scoring.name(),
                     number(r.komi),
-                    tie_name(r.tie),
+                    r.tie.name(),
                     limit_name(r.move_limit),
                     limit_name(r.capture_goal),
-                    topology_name(r.topology)
+                    r.topology.name()
                 ))
             }
             RuleCommand::Preset(None) => preset_name(&r).to_string(),
             RuleCommand::Ko(None) => r.ko.name().into(),
             RuleCommand::Suicide(None) => r.suicide.name().into(),
-            RuleCommand::Scoring(None) => scoring_name(r.scoring).into(),
+            RuleCommand::Scoring(None) => r.scoring.name().into(),
             RuleCommand::Komi(None) => number(r.komi),
-            RuleCommand::Tie(None) => tie_name(r.tie).into(),
+            RuleCommand::Tie(None) => r.tie.name().into(),
             RuleCommand::MoveLimit(None) => limit_name(r.move_limit),
             RuleCommand::CaptureGoal(None) => limit_name(r.capture_goal),
-            RuleCommand::Topology(None) => topology_name(r.topology).into(),
+            RuleCommand::Topology(None) => r.topology.name().into(),
             RuleCommand::Preset(Some(p)) => {
                 r = Rules {
                     topology: r.topology,
