@@ -514,27 +514,53 @@ fn no_resign_turns_resignation_off() {
     );
 }
 
+/// The playouts of every move an engine logged ("B: D4 after N playouts
+/// in ..."), in order.
+fn logged_playouts(log: &std::path::Path) -> Vec<u64> {
+    let text = std::fs::read_to_string(log).unwrap_or_default();
+    text.lines()
+        .filter_map(|l| l.split(" after ").nth(1))
+        .filter_map(|rest| rest.split(' ').next()?.parse().ok())
+        .collect()
+}
+
 #[test]
 fn the_level_command_sets_and_reports_the_level() {
-    let mut e = Engine::start(&["--quiet", "--seed", "2", "--level", "normal"]);
+    let log = std::env::temp_dir().join(format!("tengen-level-{}.log", std::process::id()));
+    let log_arg = log.to_str().expect("a UTF-8 temporary path").to_string();
+    let mut e = Engine::start(&["--seed", "2", "--level", "normal", "--log", &log_arg]);
     assert_eq!(e.cmd("tengen-level"), "= normal");
     assert_eq!(e.cmd("boardsize 9"), "= ");
     assert_eq!(e.cmd("tengen-level expert"), "? syntax error");
+    assert_eq!(e.cmd("tengen-level 11"), "? syntax error");
     assert_eq!(e.cmd("tengen-level"), "= normal");
     assert_eq!(e.cmd("tengen-level easy"), "= ");
     assert_eq!(e.cmd("tengen-level"), "= easy");
-    let t = std::time::Instant::now();
     assert!(e.cmd("genmove b").starts_with("= "));
-    let easy = t.elapsed();
     assert_eq!(e.cmd("tengen-level hard"), "= ");
     assert_eq!(e.cmd("tengen-level"), "= hard");
     let t = std::time::Instant::now();
     assert!(e.cmd("genmove w").starts_with("= "));
     let hard = t.elapsed();
-    // Easy searches 300 playouts; hard thinks for about a second.
-    assert!(hard >= std::time::Duration::from_millis(600), "{hard:?}");
+    // The numbered levels are the same levels over GTP as on the command
+    // line: level 1 searches 2,000 playouts.
+    assert_eq!(e.cmd("tengen-level 1"), "= ");
+    assert_eq!(e.cmd("tengen-level"), "= 1");
+    assert!(e.cmd("genmove b").starts_with("= "));
+    assert_eq!(e.cmd("quit"), "= ");
+    let playouts = logged_playouts(&log);
+    let _ = std::fs::remove_file(&log);
+    assert_eq!(playouts.len(), 3, "{playouts:?}");
+    // Easy searches 300 playouts (a tree kept from an earlier move may add
+    // a few), level 1 searches 2,000; hard thinks for up to a second, far
+    // more than easy, but never past its time.
+    assert!((300..400).contains(&playouts[0]), "easy: {playouts:?}");
+    assert!(playouts[1] > playouts[0], "hard: {playouts:?}");
+    assert!(
+        (2_000..2_200).contains(&playouts[2]),
+        "level 1: {playouts:?}"
+    );
     assert!(hard < std::time::Duration::from_millis(1500), "{hard:?}");
-    assert!(easy * 2 < hard, "easy {easy:?}, hard {hard:?}");
     // Explicit limits are a custom level.
     let mut e = Engine::start(&["--quiet", "--seed", "2", "--playouts", "100"]);
     assert_eq!(e.cmd("tengen-level"), "= custom");
