@@ -2,9 +2,9 @@
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 
-mod arena;
+#[cfg(feature = "process")]
+pub mod arena;
 mod board;
-mod client;
 mod color;
 mod error;
 mod game;
@@ -12,6 +12,7 @@ mod geometry;
 pub mod gtp;
 mod handicap;
 mod phantom;
+#[cfg(feature = "process")]
 mod phantom_arena;
 pub mod phantom_player;
 mod playout;
@@ -23,17 +24,14 @@ pub mod sgf;
 mod time_system;
 mod zobrist;
 
-pub use arena::{
-    play_game, run_match, GameRecord, MatchConfig, MatchError, MatchSummary, Termination,
-};
 pub use board::{Board, DiagramError};
-pub use client::{split_command_line, ClientError, GtpClient, MAX_ANSWER};
 pub use color::{ByColor, Color, ParseColorError};
 pub use error::MoveError;
 pub use game::{CannotUndo, Game, GameEnd};
 pub use geometry::{Loc, SizeError, Topology};
 pub use handicap::{fixed_handicap_points, max_fixed_handicap, HandicapError};
 pub use phantom::{Observation, PlayerView, Referee, TryError, TryOutcome};
+#[cfg(feature = "process")]
 pub use phantom_arena::{play_phantom_game, run_phantom_match, PhantomRecord};
 pub use playout::{area_diff, Playout, PlayoutResult};
 pub use point::{Move, Point, VertexError, MAX_SIZE};

@@ -23,8 +23,8 @@
 use crate::arena::{
     engine, new_game, run_games, GameRecord, MatchConfig, MatchError, MatchSummary, Termination,
 };
-use crate::client::{ClientError, GtpClient};
 use crate::color::Color;
+use crate::gtp::{ClientError, GtpClient};
 use crate::phantom::{Observation, Referee, TryError, TryOutcome};
 use crate::point::{Move, Point};
 use std::time::{Duration, Instant};

@@ -1,7 +1,8 @@
 //! Matches between small scripted GTP engines, refereed by the library.
 
 use std::time::Duration;
-use tengen::{run_match, Color, MatchConfig, MatchError, Rules, Termination};
+use tengen::arena::{run_match, MatchConfig, MatchError, Termination};
+use tengen::{Color, Rules};
 
 /// A shell GTP engine whose `genmove` always answers `reply`.
 fn bot(reply: &str) -> String {

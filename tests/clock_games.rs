@@ -7,7 +7,7 @@
 //! minutes: `cargo test --release --test clock_games -- --ignored`.
 
 use std::time::{Duration, Instant};
-use tengen::GtpClient;
+use tengen::gtp::GtpClient;
 
 fn engine(extra: &str) -> GtpClient {
     let cmd = format!(

@@ -8,7 +8,8 @@
 
 use std::path::Path;
 use std::time::Duration;
-use tengen::{Color, GtpClient, Move};
+use tengen::gtp::GtpClient;
+use tengen::{Color, Move};
 
 const GNUGO: &str = "/usr/games/gnugo";
 const TIMEOUT: Duration = Duration::from_secs(60);

@@ -15,11 +15,15 @@
 //! assert!(text.ends_with("? unknown command\n\n"));
 //! ```
 
+#[cfg(feature = "process")]
+mod client;
 mod command;
 mod handlers;
 mod input;
 mod phantom;
 
+#[cfg(feature = "process")]
+pub use client::{split_command_line, ClientError, GtpClient, MAX_ANSWER};
 pub use command::{
     is_interrupt, parse_float, parse_int, preprocess, AnalyzeArgs, Command, CommandLine, GtpError,
     RuleCommand, COMMAND_NAMES,

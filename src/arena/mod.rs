@@ -2,10 +2,10 @@
 //! machinery behind `tengen match`. Nothing here prints; progress reaches
 //! the caller through a callback.
 
-use crate::client::{ClientError, GtpClient};
 use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::SizeError;
+use crate::gtp::{ClientError, GtpClient};
 use crate::handicap::HandicapError;
 use crate::point::Move;
 use crate::rules::Rules;

@@ -2,7 +2,7 @@
 //! a time limit on every response. Used by `tengen match` and `tengen
 //! referee`, and by tests that talk to real engines.
 
-use crate::gtp::read_line;
+use super::read_line;
 use std::fmt;
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

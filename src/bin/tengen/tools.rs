@@ -7,10 +7,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use tengen::{
-    run_match, run_phantom_match, write_sgf, write_sgf_annotated, GameRecord, MatchConfig,
-    MatchSummary, Preset, Rules, Termination,
-};
+use tengen::arena::{run_match, GameRecord, MatchConfig, MatchSummary, Termination};
+use tengen::{run_phantom_match, write_sgf, write_sgf_annotated, Preset, Rules};
 
 /// Options of `tengen match` and `tengen referee`.
 #[derive(Args, Debug, Clone)]
