@@ -1,6 +1,7 @@
 //! GTP input: preprocessing of raw lines, the split into id, name and
 //! arguments, and the parse of each command into a typed [`Command`].
 
+use super::time::{kgs_time_settings, time_settings};
 use crate::color::Color;
 use crate::geometry::Topology;
 use crate::point::Move;
@@ -344,7 +345,7 @@ pub fn parse_float(s: &str) -> Result<f64, GtpError> {
 }
 
 /// Parses a finite, non-negative number of seconds.
-fn parse_seconds(s: &str) -> Result<f64, GtpError> {
+pub(super) fn parse_seconds(s: &str) -> Result<f64, GtpError> {
     let v = parse_float(s)?;
     if v < 0.0 {
         Err(GtpError::Syntax)
@@ -354,7 +355,7 @@ fn parse_seconds(s: &str) -> Result<f64, GtpError> {
 }
 
 /// Parses a non-negative count that fits in `u32`.
-fn parse_count(s: &str) -> Result<u32, GtpError> {
+pub(super) fn parse_count(s: &str) -> Result<u32, GtpError> {
     let v = parse_int(s)?;
     u32::try_from(v).map_err(|_| GtpError::Syntax)
 }
@@ -368,7 +369,7 @@ fn parse_move(s: &str) -> Result<Move, GtpError> {
 }
 
 /// The arguments, checked for their number.
-fn exact<const N: usize>(args: &[String]) -> Result<[&str; N], GtpError> {
+pub(super) fn exact<const N: usize>(args: &[String]) -> Result<[&str; N], GtpError> {
     if args.len() != N {
         return Err(GtpError::Syntax);
     }
@@ -402,66 +403,6 @@ fn parse_limit(s: &str) -> Result<Option<u32>, GtpError> {
         Ok(None)
     } else {
         parse_count(s).map(Some)
-    }
-}
-
-/// The time system of `time_settings MAIN BYO STONES`: byo-yomi time with
-/// no stones means no limit (the specification); nothing at all (`0 0 0`)
-/// is taken as no limit too; no byo-yomi time is absolute time.
-fn time_settings(main: f64, byo: f64, stones: u32) -> TimeSystem {
-    if (byo > 0.0 && stones == 0) || (main == 0.0 && byo == 0.0) {
-        TimeSystem::None
-    } else if byo == 0.0 || stones == 0 {
-        TimeSystem::Absolute { main }
-    } else {
-        TimeSystem::Canadian {
-            main,
-            period: byo,
-            stones,
-        }
-    }
-}
-
-fn kgs_time_settings(args: &[String]) -> Result<TimeSystem, GtpError> {
-    let (kind, rest) = args.split_first().ok_or(GtpError::Syntax)?;
-    match kind.to_ascii_lowercase().as_str() {
-        "none" => {
-            exact::<0>(rest)?;
-            Ok(TimeSystem::None)
-        }
-        "absolute" => {
-            let [m] = exact(rest)?;
-            Ok(TimeSystem::Absolute {
-                main: parse_seconds(m)?,
-            })
-        }
-        "canadian" => {
-            let [m, b, s] = exact(rest)?;
-            let (main, period, stones) = (parse_seconds(m)?, parse_seconds(b)?, parse_count(s)?);
-            Ok(if stones == 0 || period == 0.0 {
-                TimeSystem::Absolute { main }
-            } else {
-                TimeSystem::Canadian {
-                    main,
-                    period,
-                    stones,
-                }
-            })
-        }
-        "byoyomi" => {
-            let [m, b, p] = exact(rest)?;
-            let (main, period, periods) = (parse_seconds(m)?, parse_seconds(b)?, parse_count(p)?);
-            Ok(if periods == 0 || period == 0.0 {
-                TimeSystem::Absolute { main }
-            } else {
-                TimeSystem::Byoyomi {
-                    main,
-                    period,
-                    periods,
-                }
-            })
-        }
-        _ => Err(GtpError::Syntax),
     }
 }
 
@@ -657,283 +598,4 @@ impl Command {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::point::Point;
-
-    fn parse(line: &str) -> Result<Command, GtpError> {
-        let cl = CommandLine::split(line);
-        Command::parse(&cl.name, &cl.args)
-    }
-
-    fn pt(s: &str) -> Move {
-        Move::Play(s.parse::<Point>().unwrap())
-    }
-
-    #[test]
-    fn preprocessing() {
-        let table: &[(&[u8], Option<&str>)] = &[
-            (b"name", Some("name")),
-            (b"  name  ", Some("name")),
-            (b"name\r", Some("name")),
-            (b"play\tb\tD4", Some("play b D4")),
-            (b"play b D4 # comment", Some("play b D4")),
-            (b"# only a comment", None),
-            (b"     ", None),
-            (b"", None),
-            (b"\r", None),
-            (b"na\x01me", Some("name")),
-            (b"na\x7fme", Some("name")),
-            (b"\xff\xfe", Some("\u{fffd}\u{fffd}")),
-        ];
-        for (raw, want) in table {
-            assert_eq!(preprocess(raw).as_deref(), *want, "{raw:?}");
-        }
-    }
-
-    #[test]
-    fn interrupt_lines() {
-        assert!(is_interrupt(b"# interrupt"));
-        assert!(is_interrupt(b"  #interrupt\r"));
-        assert!(!is_interrupt(b"# hello"));
-        assert!(!is_interrupt(b"interrupt"));
-    }
-
-    #[test]
-    fn split_ids() {
-        assert_eq!(
-            CommandLine::split("7 play b D4"),
-            CommandLine {
-                id: Some("7".into()),
-                name: "play".into(),
-                args: vec!["b".into(), "D4".into()],
-            }
-        );
-        assert_eq!(CommandLine::split("name").id, None);
-        let only = CommandLine::split("12");
-        assert_eq!((only.id.as_deref(), only.name.as_str()), (Some("12"), ""));
-        assert_eq!(
-            CommandLine::split("99999999999999999999999 name")
-                .id
-                .as_deref(),
-            Some("99999999999999999999999")
-        );
-        assert_eq!(CommandLine::split("-1 name").name, "-1");
-    }
-
-    #[test]
-    fn commands_table() {
-        use Command as C;
-        let b = Color::Black;
-        let w = Color::White;
-        let table: Vec<(&str, Result<Command, GtpError>)> = vec![
-            ("protocol_version", Ok(C::ProtocolVersion)),
-            ("protocol_version x", Err(GtpError::Syntax)),
-            ("known_command play", Ok(C::KnownCommand("play".into()))),
-            ("known_command", Err(GtpError::Syntax)),
-            ("boardsize 19", Ok(C::Boardsize(19))),
-            ("boardsize -3", Ok(C::Boardsize(-3))),
-            ("boardsize 99999999999999999999", Ok(C::Boardsize(i64::MAX))),
-            ("boardsize 19x", Err(GtpError::Syntax)),
-            ("boardsize", Err(GtpError::Syntax)),
-            ("boardsize 9 9", Err(GtpError::Syntax)),
-            ("komi 6.5", Ok(C::Komi(6.5))),
-            ("komi -3", Ok(C::Komi(-3.0))),
-            ("komi abc", Err(GtpError::Syntax)),
-            ("komi nan", Err(GtpError::Syntax)),
-            ("komi inf", Err(GtpError::Syntax)),
-            ("komi -infinity", Err(GtpError::Syntax)),
-            ("play black d4", Ok(C::Play(b, pt("D4")))),
-            ("play W pass", Ok(C::Play(w, Move::Pass))),
-            ("play white PASS", Ok(C::Play(w, Move::Pass))),
-            ("play black Z99", Err(GtpError::Syntax)),
-            ("play black I5", Err(GtpError::Syntax)),
-            ("play purple D4", Err(GtpError::Syntax)),
-            ("play b", Err(GtpError::Syntax)),
-            ("genmove b", Ok(C::Genmove(b))),
-            ("genmove purple", Err(GtpError::Syntax)),
-            ("reg_genmove white", Ok(C::RegGenmove(w))),
-            ("kgs-genmove_cleanup w", Ok(C::KgsGenmoveCleanup(w))),
-            ("is_legal b A1", Ok(C::IsLegal(b, pt("A1")))),
-            ("fixed_handicap 9", Ok(C::FixedHandicap(9))),
-            ("fixed_handicap x", Err(GtpError::Syntax)),
-            ("place_free_handicap 3", Ok(C::PlaceFreeHandicap(3))),
-            (
-                "set_free_handicap D4 q16",
-                Ok(C::SetFreeHandicap(vec![pt("D4"), pt("Q16")])),
-            ),
-            (
-                "set_free_handicap D4 pass",
-                Ok(C::SetFreeHandicap(vec![pt("D4"), Move::Pass])),
-            ),
-            ("set_free_handicap", Err(GtpError::Syntax)),
-            ("set_free_handicap D4 X", Err(GtpError::Syntax)),
-            (
-                "time_settings 300 30 5",
-                Ok(C::TimeSettings(TimeSystem::Canadian {
-                    main: 300.0,
-                    period: 30.0,
-                    stones: 5,
-                })),
-            ),
-            ("time_settings 0 1 0", Ok(C::TimeSettings(TimeSystem::None))),
-            (
-                "time_settings 600 0 0",
-                Ok(C::TimeSettings(TimeSystem::Absolute { main: 600.0 })),
-            ),
-            ("time_settings -5 0 0", Err(GtpError::Syntax)),
-            (
-                "time_left b 30 5",
-                Ok(C::TimeLeft {
-                    color: b,
-                    seconds: 30.0,
-                    stones: 5,
-                }),
-            ),
-            ("time_left b -30 0", Err(GtpError::Syntax)),
-            ("time_left b 30 -1", Err(GtpError::Syntax)),
-            ("final_score", Ok(C::FinalScore)),
-            (
-                "final_status_list dead",
-                Ok(C::FinalStatusList(StoneStatus::Dead)),
-            ),
-            (
-                "final_status_list SEKI",
-                Ok(C::FinalStatusList(StoneStatus::Seki)),
-            ),
-            ("final_status_list zombie", Err(GtpError::Syntax)),
-            (
-                "loadsgf game.sgf 12",
-                Ok(C::Loadsgf {
-                    path: "game.sgf".into(),
-                    move_number: Some(12),
-                }),
-            ),
-            ("loadsgf", Err(GtpError::Syntax)),
-            ("printsgf", Ok(C::Printsgf(None))),
-            ("printsgf out.sgf", Ok(C::Printsgf(Some("out.sgf".into())))),
-            ("kgs-rules chinese", Ok(C::KgsRules(Preset::Chinese))),
-            ("kgs-rules new_zealand", Ok(C::KgsRules(Preset::NewZealand))),
-            ("kgs-rules klingon", Err(GtpError::Syntax)),
-            (
-                "kgs-time_settings none",
-                Ok(C::KgsTimeSettings(TimeSystem::None)),
-            ),
-            (
-                "kgs-time_settings absolute 600",
-                Ok(C::KgsTimeSettings(TimeSystem::Absolute { main: 600.0 })),
-            ),
-            (
-                "kgs-time_settings byoyomi 600 30 5",
-                Ok(C::KgsTimeSettings(TimeSystem::Byoyomi {
-                    main: 600.0,
-                    period: 30.0,
-                    periods: 5,
-                })),
-            ),
-            (
-                "kgs-time_settings canadian 600 300 25",
-                Ok(C::KgsTimeSettings(TimeSystem::Canadian {
-                    main: 600.0,
-                    period: 300.0,
-                    stones: 25,
-                })),
-            ),
-            ("kgs-time_settings fischer 600 10", Err(GtpError::Syntax)),
-            ("kgs-time_settings", Err(GtpError::Syntax)),
-            (
-                "lz-analyze B 50",
-                Ok(C::LzAnalyze(AnalyzeArgs {
-                    color: Some(b),
-                    interval_cs: 50,
-                    max_moves: None,
-                })),
-            ),
-            (
-                "lz-analyze 25",
-                Ok(C::LzAnalyze(AnalyzeArgs {
-                    color: None,
-                    interval_cs: 25,
-                    max_moves: None,
-                })),
-            ),
-            (
-                "lz-analyze w interval 10 maxmoves 3",
-                Ok(C::LzAnalyze(AnalyzeArgs {
-                    color: Some(w),
-                    interval_cs: 10,
-                    max_moves: Some(3),
-                })),
-            ),
-            ("lz-analyze b 50 avoid b D4 1", Err(GtpError::Syntax)),
-            (
-                "lz-genmove_analyze b 10",
-                Ok(C::LzGenmoveAnalyze(AnalyzeArgs {
-                    color: Some(b),
-                    interval_cs: 10,
-                    max_moves: None,
-                })),
-            ),
-            ("tengen-rules", Ok(C::Rules(RuleCommand::Show))),
-            ("tengen-rules x", Err(GtpError::Syntax)),
-            (
-                "tengen-rules_ko situational",
-                Ok(C::Rules(RuleCommand::Ko(Some(KoRule::SituationalSuperko)))),
-            ),
-            ("tengen-rules_ko", Ok(C::Rules(RuleCommand::Ko(None)))),
-            ("tengen-rules_ko triple", Err(GtpError::Syntax)),
-            (
-                "tengen-rules_preset tromp-taylor",
-                Ok(C::Rules(RuleCommand::Preset(Some(Preset::TrompTaylor)))),
-            ),
-            (
-                "tengen-rules_move_limit none",
-                Ok(C::Rules(RuleCommand::MoveLimit(Some(None)))),
-            ),
-            (
-                "tengen-rules_capture_goal 5",
-                Ok(C::Rules(RuleCommand::CaptureGoal(Some(Some(5))))),
-            ),
-            (
-                "tengen-rules_topology toroidal",
-                Ok(C::Rules(RuleCommand::Topology(Some(Topology::Toroidal)))),
-            ),
-            ("tengen-rules_colour red", Err(GtpError::UnknownCommand)),
-            ("tengen-ko_forbidden", Ok(C::KoForbidden(None))),
-            ("tengen-ko_forbidden w", Ok(C::KoForbidden(Some(w)))),
-            ("tengen-level", Ok(C::Level(None))),
-            ("tengen-level hard", Ok(C::Level(Some("hard".into())))),
-            ("tengen-level 7", Ok(C::Level(Some("7".into())))),
-            ("tengen-level easy hard", Err(GtpError::Syntax)),
-            ("frobnicate", Err(GtpError::UnknownCommand)),
-            ("PLAY b D4", Err(GtpError::UnknownCommand)),
-            ("", Err(GtpError::UnknownCommand)),
-        ];
-        for (line, want) in table {
-            assert_eq!(parse(line), want, "{line}");
-        }
-    }
-
-    #[test]
-    fn every_listed_name_parses_as_known() {
-        for name in COMMAND_NAMES {
-            assert_ne!(
-                Command::parse(name, &[]),
-                Err(GtpError::UnknownCommand),
-                "{name}"
-            );
-        }
-    }
-
-    #[test]
-    fn integers() {
-        assert_eq!(parse_int("0"), Ok(0));
-        assert_eq!(parse_int("+7"), Ok(7));
-        assert_eq!(parse_int("-3"), Ok(-3));
-        assert_eq!(parse_int("-99999999999999999999"), Ok(-i64::MAX));
-        assert_eq!(parse_int(""), Err(GtpError::Syntax));
-        assert_eq!(parse_int("-"), Err(GtpError::Syntax));
-        assert_eq!(parse_int("1.5"), Err(GtpError::Syntax));
-        assert_eq!(parse_int("٣"), Err(GtpError::Syntax));
-    }
-}
+mod tests;

@@ -21,6 +21,7 @@ mod command;
 mod handlers;
 mod input;
 mod phantom;
+mod time;
 
 #[cfg(feature = "process")]
 pub use client::{split_command_line, ClientError, GtpClient, MAX_ANSWER};
