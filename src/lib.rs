@@ -12,9 +12,7 @@ mod game;
 mod geometry;
 pub mod gtp;
 mod handicap;
-mod phantom;
-mod phantom_arena;
-pub mod phantom_player;
+pub mod phantom;
 mod playout;
 mod point;
 mod rules;
@@ -33,8 +31,12 @@ pub use error::MoveError;
 pub use game::{CannotUndo, Game, GameEnd};
 pub use geometry::{Loc, SizeError, Topology};
 pub use handicap::{fixed_handicap_points, max_fixed_handicap, HandicapError};
-pub use phantom::{Observation, PlayerView, Referee, TryError, TryOutcome};
-pub use phantom_arena::{play_phantom_game, run_phantom_match, PhantomRecord};
+/// The Phantom Go players, under their former path ([`phantom::player`]).
+pub use phantom::player as phantom_player;
+pub use phantom::{
+    play_phantom_game, run_phantom_match, Observation, PhantomRecord, PlayerView, Referee,
+    TryError, TryOutcome,
+};
 pub use playout::{area_diff, Playout, PlayoutResult};
 pub use point::{Move, Point, VertexError, MAX_SIZE};
 pub use rules::{KoRule, Preset, Rules, Scoring, SuicideRule, TieRule, UnknownPreset};

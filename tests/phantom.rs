@@ -254,7 +254,7 @@ fn a_captured_chain_reveals_its_capturers() {
 fn the_sampling_player_keeps_to_its_time() {
     use std::time::{Duration, Instant};
     use tengen::engine::Limits;
-    use tengen::phantom_player::{PhantomPlayer, Sampling};
+    use tengen::phantom::player::{PhantomPlayer, Sampling};
     use tengen::search::{MctsEngine, SearchConfig};
     let game = Game::new(9, Rules::default()).unwrap();
     let empty = game.board().clone();

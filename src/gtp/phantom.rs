@@ -1,13 +1,13 @@
 //! tengen as a Phantom Go player over GTP: the `phantom-*` commands of the
-//! referee protocol (see [`crate::phantom_arena`]) and `genmove` in Phantom
+//! referee protocol (see [`crate::phantom`]) and `genmove` in Phantom
 //! mode, answered from the player's own observations only.
 
 use super::{CommandLine, GtpError, Session};
 use crate::board::Board;
 use crate::color::Color;
 use crate::engine::Engine;
+use crate::phantom::player::{Naive, PhantomPlayer, RandomTries, Sampling};
 use crate::phantom::{Observation, PlayerView};
-use crate::phantom_player::{Naive, PhantomPlayer, RandomTries, Sampling};
 use crate::point::{Move, Point};
 use crate::rules::Rules;
 use crate::search::{MctsEngine, SearchConfig};
