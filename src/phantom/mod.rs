@@ -4,6 +4,8 @@
 //!   player is told; [`PlayerView`] rebuilds what one player knows from
 //!   them.
 //! - [`player`]: players that choose tries from a [`PlayerView`] alone.
+//! - [`protocol`]: tengen's GTP extension for Phantom Go, one typed
+//!   [`PhantomCommand`] that the referee writes and the player reads.
 //! - the match driver: [`play_phantom_game`] and [`run_phantom_match`]
 //!   referee games between two GTP engines (`tengen referee`).
 //!
@@ -13,7 +15,9 @@
 
 mod arena;
 pub mod player;
+pub mod protocol;
 mod referee;
 
 pub use arena::{play_phantom_game, run_phantom_match, PhantomRecord};
+pub use protocol::{ParsePhantomError, PhantomCommand, PhantomVerb, StartRules};
 pub use referee::{Observation, PlayerView, Referee, TryError, TryOutcome};
