@@ -1,5 +1,5 @@
 //! tengen as a Phantom Go player over GTP: the `phantom-*` commands of the
-//! referee protocol (see [`crate::phantom`]) and `genmove` in Phantom
+//! referee protocol (see [`crate::phantom::protocol`]) and `genmove` in Phantom
 //! mode, answered from the player's own observations only.
 
 use super::{CommandLine, GtpError, Session};
