@@ -11,10 +11,7 @@ mod game;
 mod geometry;
 pub mod gtp;
 mod handicap;
-mod phantom;
-#[cfg(feature = "process")]
-mod phantom_arena;
-pub mod phantom_player;
+pub mod phantom;
 mod playout;
 mod point;
 mod rules;
@@ -30,9 +27,6 @@ pub use error::MoveError;
 pub use game::{CannotUndo, Game, GameEnd};
 pub use geometry::{Loc, SizeError, Topology};
 pub use handicap::{fixed_handicap_points, max_fixed_handicap, HandicapError};
-pub use phantom::{Observation, PlayerView, Referee, TryError, TryOutcome};
-#[cfg(feature = "process")]
-pub use phantom_arena::{play_phantom_game, run_phantom_match, PhantomRecord};
 pub use playout::{area_diff, Playout, PlayoutResult};
 pub use point::{Move, Point, VertexError, MAX_SIZE};
 pub use rules::{KoRule, Preset, Rules, Scoring, SuicideRule, TieRule, UnknownPreset};

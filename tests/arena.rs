@@ -113,7 +113,7 @@ fn phantom_games_stopped_by_the_move_cap_are_scored() {
     // komi 7, so B+74 (not a draw).
     let mut cfg = config(bot("E5"), bot("pass"), 1);
     cfg.max_moves = 1;
-    let s = tengen::run_phantom_match(&cfg, |r, _| {
+    let s = tengen::phantom::run_phantom_match(&cfg, |r, _| {
         assert_eq!(r.record.termination, Termination::Scored);
         assert_eq!(r.record.game.moves().len(), 1);
         assert_eq!(r.record.outcome.to_string(), "B+74");
@@ -157,7 +157,7 @@ fn phantom_suicide_is_announced_to_both_players() {
         suicide: tengen::SuicideRule::Allowed,
         ..Rules::default()
     };
-    tengen::run_phantom_match(&cfg, |r, _| {
+    tengen::phantom::run_phantom_match(&cfg, |r, _| {
         assert_eq!(r.record.termination, Termination::Scored);
         assert!(r
             .record

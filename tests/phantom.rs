@@ -3,10 +3,8 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::AtomicBool;
-use tengen::{
-    Color, Game, Move, Observation, PlayerView, Point, Referee, Rules, Topology, TryError,
-    TryOutcome,
-};
+use tengen::phantom::{Observation, PlayerView, Referee, TryError, TryOutcome};
+use tengen::{Color, Game, Move, Point, Rules, Topology};
 
 fn pt(s: &str) -> Point {
     s.parse().unwrap()
@@ -253,7 +251,7 @@ fn a_captured_chain_reveals_its_capturers() {
 #[test]
 fn the_sampling_player_keeps_to_its_time() {
     use std::time::{Duration, Instant};
-    use tengen::phantom_player::{PhantomPlayer, Sampling};
+    use tengen::phantom::player::{PhantomPlayer, Sampling};
     use tengen::search::{Limits, Search, SearchConfig};
     let game = Game::new(9, Rules::default()).unwrap();
     let empty = game.board().clone();

@@ -77,17 +77,22 @@ fn observations_are_accepted_and_bad_ones_refused() {
 
 #[test]
 fn every_rule_name_the_referee_sends_is_understood() {
-    use tengen::{KoRule, SuicideRule};
+    use tengen::phantom::{PhantomCommand, StartRules};
+    use tengen::{KoRule, SuicideRule, Topology};
     for ko in KoRule::ALL {
         for suicide in SuicideRule::ALL {
-            let start = format!(
-                "boardsize 5\nphantom-start ko={} suicide={}\nphantom-start ko=superko\n",
-                ko.name(),
-                suicide.name()
-            );
-            let r = responses(PhantomKind::Sampling, &start);
-            assert_eq!(r[1], "= ", "{ko:?} {suicide:?}");
-            assert!(r[2].starts_with("? "), "{}", r[2]);
+            for (capture_goal, topology) in [(None, None), (Some(5), Some(Topology::Toroidal))] {
+                let start = PhantomCommand::Start(StartRules {
+                    ko: Some(ko),
+                    suicide: Some(suicide),
+                    capture_goal,
+                    topology,
+                });
+                let input = format!("boardsize 5\n{start}\nphantom-start ko=superko\n");
+                let r = responses(PhantomKind::Sampling, &input);
+                assert_eq!(r[1], "= ", "{start}");
+                assert!(r[2].starts_with("? "), "{}", r[2]);
+            }
         }
     }
 }

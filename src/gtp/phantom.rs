@@ -1,13 +1,15 @@
 //! tengen as a Phantom Go player over GTP: the `phantom-*` commands of the
-//! referee protocol (see [`crate::phantom_arena`]) and `genmove` in Phantom
+//! referee protocol (see [`crate::phantom::protocol`]) and `genmove` in Phantom
 //! mode, answered from the player's own observations only.
 
 use super::{CommandLine, GtpError, Session};
 use crate::board::Board;
 use crate::color::Color;
-use crate::phantom::{Observation, PlayerView};
-use crate::phantom_player::{Naive, PhantomPlayer, RandomTries, Sampling};
-use crate::point::{Move, Point};
+use crate::phantom::player::{Naive, PhantomPlayer, RandomTries, Sampling};
+use crate::phantom::{
+    Observation, ParsePhantomError, PhantomCommand, PhantomVerb, PlayerView, StartRules,
+};
+use crate::point::Point;
 use crate::rules::Rules;
 use crate::search::{Engine, Search, SearchConfig};
 use std::fmt;
@@ -51,16 +53,7 @@ impl fmt::Display for PhantomKind {
 }
 
 /// The Phantom Go commands, for `list_commands`.
-pub const PHANTOM_COMMANDS: [&str; 8] = [
-    "phantom-start",
-    "phantom-accepted",
-    "phantom-refused",
-    "phantom-opponent_refused",
-    "phantom-opponent_moved",
-    "phantom-opponent_passed",
-    "phantom-captured",
-    "phantom-game_over",
-];
+pub const PHANTOM_COMMANDS: [&str; 8] = PhantomVerb::NAMES;
 
 /// The state of a Phantom game in progress.
 pub(crate) struct PhantomState {
@@ -77,20 +70,13 @@ impl fmt::Debug for PhantomState {
     }
 }
 
-/// A vertex of a board of side `size`.
-fn point_on(arg: &str, size: usize) -> Result<Point, GtpError> {
-    let p: Point = arg.parse().map_err(|_| GtpError::Syntax)?;
-    if p.x() < size && p.y() < size {
-        Ok(p)
-    } else {
-        Err(GtpError::Syntax)
-    }
-}
-
-fn one_arg(cl: &CommandLine) -> Result<&str, GtpError> {
-    match cl.args.as_slice() {
-        [a] => Ok(a.as_str()),
-        _ => Err(GtpError::Syntax),
+/// Whether every point `o` names is on a board of side `size`.
+fn on_board(o: &Observation, size: usize) -> bool {
+    let on = |p: &Point| p.x() < size && p.y() < size;
+    match o {
+        Observation::Accepted(p) | Observation::Refused(p) => on(p),
+        Observation::Captured { points, .. } => points.iter().all(on),
+        _ => true,
     }
 }
 
@@ -102,86 +88,39 @@ impl Session {
         if name == "genmove" && self.phantom.as_ref().is_some_and(|p| !p.over) {
             return Some(self.phantom_genmove(cl));
         }
-        if !name.starts_with("phantom-") {
+        if !name.starts_with(PhantomVerb::PREFIX) {
             return None;
         }
-        if name == "phantom-start" {
-            return Some(self.phantom_start(cl));
-        }
+        let command = PhantomCommand::parse(name, &cl.args);
+        let me = self.phantom_color;
         let size = self.game.size();
-        let point = |a: &str| point_on(a, size);
-        let Some(state) = self.phantom.as_mut() else {
-            return Some(Err(GtpError::Other("not in a Phantom Go game".into())));
-        };
-        let obs = match name {
-            "phantom-accepted" => one_arg(cl).and_then(|a| match a.parse::<Move>() {
-                Ok(Move::Pass) => Ok(Observation::Passed(self.phantom_color)),
-                Ok(Move::Play(_)) => point(a).map(Observation::Accepted),
-                Err(_) => Err(GtpError::Syntax),
-            }),
-            "phantom-refused" => one_arg(cl).and_then(point).map(Observation::Refused),
-            "phantom-opponent_refused" if cl.args.is_empty() => Ok(Observation::OpponentRefused),
-            "phantom-opponent_moved" if cl.args.is_empty() => Ok(Observation::OpponentMoved),
-            "phantom-opponent_passed" if cl.args.is_empty() => {
-                Ok(Observation::Passed(self.phantom_color.opponent()))
+        Some(match command {
+            Ok(PhantomCommand::Start(rules)) => self.phantom_start(&rules),
+            Err(ParsePhantomError::Arguments(PhantomVerb::Start)) => Err(GtpError::Syntax),
+            _ if self.phantom.is_none() => Err(GtpError::Other("not in a Phantom Go game".into())),
+            Err(ParsePhantomError::UnknownCommand) => Err(GtpError::UnknownCommand),
+            // The revealed board is of no use to the player: any
+            // `phantom-game_over` ends the game.
+            Ok(PhantomCommand::GameOver { .. })
+            | Err(ParsePhantomError::Arguments(PhantomVerb::GameOver)) => {
+                if let Some(state) = self.phantom.as_mut() {
+                    state.over = true;
+                }
+                Ok(String::new())
             }
-            "phantom-captured" => match cl.args.split_first() {
-                Some((c, pts)) if !pts.is_empty() => c
-                    .parse::<Color>()
-                    .map_err(|_| GtpError::Syntax)
-                    .and_then(|color| {
-                        let points = pts
-                            .iter()
-                            .map(|a| point(a))
-                            .collect::<Result<Vec<_>, _>>()?;
-                        Ok(Observation::Captured { color, points })
-                    }),
+            Err(ParsePhantomError::Arguments(_)) => Err(GtpError::Syntax),
+            Ok(command) => match (command.into_observation(me), self.phantom.as_mut()) {
+                (Some(o), Some(state)) if on_board(&o, size) => {
+                    state.observations.push(o);
+                    Ok(String::new())
+                }
                 _ => Err(GtpError::Syntax),
             },
-            "phantom-game_over" => {
-                state.over = true;
-                return Some(Ok(String::new()));
-            }
-            _ if PHANTOM_COMMANDS.contains(&name) => Err(GtpError::Syntax),
-            _ => Err(GtpError::UnknownCommand),
-        };
-        Some(obs.map(|o| {
-            state.observations.push(o);
-            String::new()
-        }))
+        })
     }
 
-    fn phantom_start(&mut self, cl: &CommandLine) -> Result<String, GtpError> {
-        let mut rules = *self.game.rules();
-        for arg in &cl.args {
-            let (key, value) = arg.split_once('=').ok_or(GtpError::Syntax)?;
-            match key {
-                "capture_goal" => {
-                    let n: u32 = value.parse().map_err(|_| GtpError::Syntax)?;
-                    rules.capture_goal = (n > 0).then_some(n);
-                }
-                "ko" => {
-                    rules.ko = crate::rules::KoRule::ALL
-                        .into_iter()
-                        .find(|k| k.name() == value)
-                        .ok_or(GtpError::Syntax)?;
-                }
-                "suicide" => {
-                    rules.suicide = crate::rules::SuicideRule::ALL
-                        .into_iter()
-                        .find(|s| s.name() == value)
-                        .ok_or(GtpError::Syntax)?;
-                }
-                "topology" => {
-                    rules.topology = match value {
-                        "planar" => crate::geometry::Topology::Planar,
-                        "toroidal" | "torus" => crate::geometry::Topology::Toroidal,
-                        _ => return Err(GtpError::Syntax),
-                    };
-                }
-                _ => return Err(GtpError::Syntax),
-            }
-        }
+    fn phantom_start(&mut self, announced: &StartRules) -> Result<String, GtpError> {
+        let rules = announced.apply(*self.game.rules());
         let empty =
             Board::new(self.game.size(), rules.topology).map_err(|_| GtpError::UnacceptableSize)?;
         let mut observations = Vec::new();
@@ -223,7 +162,10 @@ impl Session {
     }
 
     fn phantom_genmove(&mut self, cl: &CommandLine) -> Result<String, GtpError> {
-        let c: Color = one_arg(cl)?.parse().map_err(|_| GtpError::Syntax)?;
+        let c: Color = match cl.args.as_slice() {
+            [a] => a.parse().map_err(|_| GtpError::Syntax)?,
+            _ => return Err(GtpError::Syntax),
+        };
         self.phantom_color = c;
         let limits = self.move_limits(c);
         self.signals.stop.store(false, Ordering::SeqCst);

@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use tengen::arena::{run_match, GameRecord, MatchConfig, MatchSummary, Termination};
-use tengen::{run_phantom_match, write_sgf, write_sgf_annotated, Preset, Rules};
+use tengen::phantom::run_phantom_match;
+use tengen::{write_sgf, write_sgf_annotated, Preset, Rules};
 
 /// Options of `tengen match` and `tengen referee`.
 #[derive(Args, Debug, Clone)]

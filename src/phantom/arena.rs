@@ -2,30 +2,14 @@
 //! extension, refereed by [`Referee`]: the machinery behind `tengen
 //! referee`. An engine is never sent its opponent's move points.
 //!
-//! The protocol, after the usual `boardsize`, `clear_board`, `komi` and
-//! (for a handicap) `set_free_handicap`:
-//! - `phantom-start [ko=simple|positional|situational]
-//!   [suicide=forbidden|allowed] [capture_goal=N] [topology=toroidal]`:
-//!   Phantom mode on, with the rules the referee applies.
-//! - `genmove COLOR`: the engine's try (a vertex or `pass`; `resign` loses).
-//! - `phantom-accepted VERTEX|pass`: the try was played.
-//! - `phantom-refused VERTEX`: the try was illegal; the next `genmove`
-//!   asks again for the same turn. A point may be tried once a turn.
-//! - `phantom-opponent_refused`: one of the opponent's tries was refused.
-//! - `phantom-opponent_moved`: the opponent played a stone somewhere.
-//! - `phantom-opponent_passed`: the opponent passed.
-//! - `phantom-captured COLOR VERTEX...`: these stones of COLOR were removed
-//!   (the opponent's by a capture, or the mover's own by a suicide where
-//!   the rules allow it); sent to both players.
-//! - `phantom-game_over RESULT black VERTEX... white VERTEX...`: the end,
-//!   with the real board revealed.
+//! The commands and their wire format are [`PhantomCommand`]'s.
 
 use crate::arena::{
     engine, new_game, run_games, GameRecord, MatchConfig, MatchError, MatchSummary, Termination,
 };
 use crate::color::Color;
 use crate::gtp::{ClientError, GtpClient};
-use crate::phantom::{Observation, Referee, TryError, TryOutcome};
+use crate::phantom::{Observation, PhantomCommand, Referee, StartRules, TryError, TryOutcome};
 use crate::point::{Move, Point};
 use std::time::{Duration, Instant};
 
@@ -115,17 +99,7 @@ pub fn play_phantom_game(
         }};
     }
 
-    let mut start = format!(
-        "phantom-start ko={} suicide={}",
-        cfg.rules.ko.name(),
-        cfg.rules.suicide.name()
-    );
-    if let Some(goal) = cfg.rules.capture_goal {
-        start.push_str(&format!(" capture_goal={goal}"));
-    }
-    if cfg.rules.topology == crate::geometry::Topology::Toroidal {
-        start.push_str(" topology=toroidal");
-    }
+    let start = PhantomCommand::Start(StartRules::announce(&cfg.rules));
     for c in Color::ALL {
         tell!(c, format!("boardsize {}", cfg.size));
         tell!(c, "clear_board".to_string());
@@ -136,7 +110,7 @@ pub fn play_phantom_game(
         if let Some(tpm) = cfg.time_per_move {
             tell!(c, format!("time_settings 0 {} 1", tpm.ceil().max(1.0)));
         }
-        tell!(c, start.clone());
+        tell!(c, start.to_string());
     }
 
     let limit = if cfg.max_moves == 0 {
@@ -188,22 +162,24 @@ pub fn play_phantom_game(
             }
             Err(TryError::GameOver) => break,
             Ok(TryOutcome::Refused) => {
+                // Only a point can be refused: a pass is always played.
                 if let Move::Play(p) = mv {
                     this_turn.push(p);
+                    tell!(c, PhantomCommand::Refused(p).to_string());
                 }
-                tell!(c, format!("phantom-refused {mv}"));
-                tell!(c.opponent(), "phantom-opponent_refused".to_string());
+                tell!(c.opponent(), PhantomCommand::OpponentRefused.to_string());
             }
             Ok(_) => {
                 if !this_turn.is_empty() {
                     refused.push((moves_before, std::mem::take(&mut this_turn)));
                 }
-                tell!(c, format!("phantom-accepted {mv}"));
-                if mv == Move::Pass {
-                    tell!(c.opponent(), "phantom-opponent_passed".to_string());
+                tell!(c, PhantomCommand::Accepted(mv).to_string());
+                let told = if mv == Move::Pass {
+                    PhantomCommand::OpponentPassed
                 } else {
-                    tell!(c.opponent(), "phantom-opponent_moved".to_string());
-                }
+                    PhantomCommand::OpponentMoved
+                };
+                tell!(c.opponent(), told.to_string());
                 // Every removal the referee announced for this move: the
                 // opponent's captured stones, and the mover's own where
                 // suicide is allowed.
@@ -215,11 +191,9 @@ pub fn play_phantom_game(
                     })
                     .collect();
                 for (color, points) in removals {
+                    let told = PhantomCommand::Captured { color, points };
                     for who in [c, c.opponent()] {
-                        tell!(
-                            who,
-                            format!("phantom-captured {color}{}", vertices(&points))
-                        );
+                        tell!(who, told.to_string());
                     }
                 }
             }
@@ -234,11 +208,12 @@ pub fn play_phantom_game(
             .map(|l| board.point(l))
             .collect()
     };
-    let reveal = format!(
-        "phantom-game_over {outcome} black{} white{}",
-        vertices(&stones(Color::Black)),
-        vertices(&stones(Color::White))
-    );
+    let reveal = PhantomCommand::GameOver {
+        outcome,
+        black: stones(Color::Black),
+        white: stones(Color::White),
+    }
+    .to_string();
     for c in Color::ALL {
         if let Some(g) = engines[seat(c)].as_mut() {
             let _ = g.send(&reveal, t);
