@@ -17,6 +17,7 @@ mod point;
 mod rules;
 mod score;
 pub mod search;
+pub mod session;
 pub mod sgf;
 mod time_system;
 mod zobrist;

@@ -8,7 +8,7 @@
 //! committing it.
 
 use std::path::{Path, PathBuf};
-use tengen::gtp::{transcript, Config};
+use tengen::session::{transcript, Config};
 
 /// The configuration every transcript runs with.
 fn config() -> Config {

@@ -4,7 +4,8 @@
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use tengen::gtp::{check_transcript, preprocess, read_line, CommandLine, Config, Session};
+use tengen::gtp::{check_transcript, preprocess, read_line, CommandLine};
+use tengen::session::{Config, Session};
 
 const WORDS: &[&str] = &[
     "play",

@@ -1,6 +1,6 @@
 //! tengen as a Phantom Go player over GTP.
 
-use tengen::gtp::{transcript, Config, PhantomKind};
+use tengen::session::{transcript, Config, PhantomKind};
 
 fn config(kind: PhantomKind) -> Config {
     let mut c = Config::default();

@@ -3,7 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tengen::gtp::{check_transcript, preprocess, read_line, CommandLine, Config, Session};
+use tengen::gtp::{check_transcript, preprocess, read_line, CommandLine};
+use tengen::session::{Config, Session};
 
 fuzz_target!(|data: &[u8]| {
     // Commands that touch files are not fuzzed: `printsgf FILE` writes

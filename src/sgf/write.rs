@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 /// (when the game has handicap stones), `RU`, `RE` (when `result` is
 /// given, for example an [`Outcome`](crate::Outcome) formatted with
 /// `Display`), the start position as `AB`/`AW`, `PL` when the turn cannot
-/// be inferred, then the moves. [`read_sgf`] reads the output back to the
+/// be inferred, then the moves. [`read_sgf`](crate::read_sgf) reads the output back to the
 /// same moves, start position, komi and rules.
 ///
 /// `RU` is the preset's SGF name when the rules equal a preset apart from

@@ -11,8 +11,9 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use tengen::gtp::{ChannelSource, Config, PhantomKind, Session};
+use tengen::gtp::ChannelSource;
 use tengen::search::{Level, Limits};
+use tengen::session::{Config, PhantomKind, Session};
 use tengen::{Preset, Rules};
 
 /// tengen: a Go (baduk, weiqi) engine speaking GTP version 2.

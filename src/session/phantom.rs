@@ -2,9 +2,10 @@
 //! referee protocol (see [`crate::phantom::protocol`]) and `genmove` in Phantom
 //! mode, answered from the player's own observations only.
 
-use super::{CommandLine, GtpError, Session};
+use super::Session;
 use crate::board::Board;
 use crate::color::Color;
+use crate::gtp::{CommandLine, GtpError};
 use crate::phantom::player::{Naive, PhantomPlayer, RandomTries, Sampling};
 use crate::phantom::{
     Observation, ParsePhantomError, PhantomCommand, PhantomVerb, PlayerView, StartRules,
