@@ -21,6 +21,7 @@ mod rules;
 mod score;
 pub mod search;
 pub mod sgf;
+mod tactics;
 mod zobrist;
 
 pub use arena::{

@@ -8,9 +8,11 @@
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::geometry::{Loc, Topology, OFF, SLOTS};
-use crate::point::MAX_SIZE;
-use std::sync::OnceLock;
+use crate::geometry::{Loc, Topology, OFF};
+use crate::tactics::{
+    dirs, empty_neighbors, escapes_atari, is_self_atari, ladder_captures, nakade_point,
+    pattern_code, patterns, touches_own, Captures, Dirs,
+};
 
 /// A small, fast, seedable random generator (SplitMix64 stepping).
 #[derive(Clone, Debug)]
@@ -53,414 +55,6 @@ pub enum PolicyKind {
     /// that is not a self-atari of more than one stone.
     #[default]
     Heavy,
-}
-
-// ---------------------------------------------------------------------------
-// Directions and 3x3 patterns
-
-/// The eight neighbours of every location in a fixed order: N, E, S, W,
-/// NE, SE, SW, NW (north is toward higher rows); off-board is `OFF`.
-type Dirs = [[u16; 8]; SLOTS];
-
-const DIR_DELTAS: [(isize, isize); 8] = [
-    (0, 1),
-    (1, 0),
-    (0, -1),
-    (-1, 0),
-    (1, 1),
-    (1, -1),
-    (-1, -1),
-    (-1, 1),
-];
-
-fn build_dirs(size: usize, topology: Topology) -> Box<Dirs> {
-    let mut d = Box::new([[OFF; 8]; SLOTS]);
-    let s = size as isize;
-    for y in 0..s {
-        for x in 0..s {
-            let own = (y * s + x) as usize;
-            for (k, &(dx, dy)) in DIR_DELTAS.iter().enumerate() {
-                let (mut nx, mut ny) = (x + dx, y + dy);
-                if topology == Topology::Toroidal {
-                    nx = nx.rem_euclid(s);
-                    ny = ny.rem_euclid(s);
-                } else if nx < 0 || ny < 0 || nx >= s || ny >= s {
-                    continue;
-                }
-                d[own][k] = (ny * s + nx) as u16;
-            }
-        }
-    }
-    d
-}
-
-/// The direction table of a board size and topology, built on first use.
-pub(crate) fn dirs(size: usize, topology: Topology) -> &'static Dirs {
-    static TABLES: [[OnceLock<Box<Dirs>>; MAX_SIZE + 1]; 2] =
-        [const { [const { OnceLock::new() }; MAX_SIZE + 1] }; 2];
-    let t = usize::from(topology == Topology::Toroidal);
-    let size = size.min(MAX_SIZE);
-    TABLES[t][size].get_or_init(|| build_dirs(size, topology))
-}
-
-/// The Mogo-style 3x3 shapes (hane, cut, side moves), written top row
-/// first with the move in the centre. `X` and `O` are stones of the two
-/// colours (either way round), `.` empty, `x` X or empty, `o` O or empty,
-/// `#` off the board, `?` anything.
-const SHAPES: [&str; 13] = [
-    // Hane that encloses.
-    "XOX...???",
-    // Hane that does not cut.
-    "XO....?.?",
-    // Magari (turn).
-    "XO?X..x.?",
-    // Thin hane.
-    "XOO...?.?",
-    // Unprotected cut.
-    "XO?O.o?o?",
-    // Peeped cut.
-    "XO?O.X???",
-    // De (push between).
-    "?X?O.Oooo",
-    // Cut on the knight's move.
-    "OX??.O?o?",
-    // Edge: chase.
-    "X.?O.?##?",
-    // Edge: block the cut.
-    "OX?X.O###",
-    // Edge: block the connection.
-    "?X?x.O###",
-    // Edge: sagari.
-    "?XOx.x###",
-    // Edge: cut.
-    "?OXX.O###",
-];
-
-/// Maps a pattern cell (row, column; row 0 at the top) to the direction
-/// index of [`DIR_DELTAS`], or `None` for the centre.
-fn dir_of(row: usize, col: usize) -> Option<usize> {
-    let dx = col as isize - 1;
-    let dy = 1 - row as isize;
-    DIR_DELTAS.iter().position(|&d| d == (dx, dy))
-}
-
-/// The 8 symmetries of the square, acting on (dx, dy).
-fn transform(t: usize, (dx, dy): (isize, isize)) -> (isize, isize) {
-    let (dx, dy) = if t & 4 != 0 { (dy, dx) } else { (dx, dy) };
-    let dx = if t & 1 != 0 { -dx } else { dx };
-    let dy = if t & 2 != 0 { -dy } else { dy };
-    (dx, dy)
-}
-
-fn build_patterns() -> Box<[bool]> {
-    let mut table = vec![false; 1 << 16].into_boxed_slice();
-    for shape in SHAPES {
-        let cells: Vec<u8> = shape.bytes().collect();
-        for t in 0..8 {
-            for swap in [false, true] {
-                // Allowed cell codes per direction.
-                let mut allowed: [Vec<u16>; 8] = Default::default();
-                for (i, &ch) in cells.iter().enumerate().take(9) {
-                    let Some(d) = dir_of(i / 3, i % 3) else {
-                        continue;
-                    };
-                    let (tx, ty) = transform(t, DIR_DELTAS[d]);
-                    let Some(td) = DIR_DELTAS.iter().position(|&e| e == (tx, ty)) else {
-                        continue;
-                    };
-                    let (a, b) = if swap { (2u16, 1u16) } else { (1u16, 2u16) };
-                    allowed[td] = match ch {
-                        b'X' => vec![a],
-                        b'O' => vec![b],
-                        b'.' => vec![0],
-                        b'x' => vec![a, 0],
-                        b'o' => vec![b, 0],
-                        b'#' => vec![3],
-                        _ => vec![0, 1, 2, 3],
-                    };
-                }
-                // Enumerate every code the shape allows.
-                let mut codes = vec![0u16];
-                for (d, vals) in allowed.iter().enumerate() {
-                    let mut next = Vec::with_capacity(codes.len() * vals.len());
-                    for &c in &codes {
-                        for &v in vals {
-                            next.push(c | (v << (2 * d)));
-                        }
-                    }
-                    codes = next;
-                }
-                for c in codes {
-                    table[c as usize] = true;
-                }
-            }
-        }
-    }
-    table
-}
-
-/// The 3x3 pattern table, indexed by [`pattern_code`], built on first use.
-pub(crate) fn patterns() -> &'static [bool] {
-    static TABLE: OnceLock<Box<[bool]>> = OnceLock::new();
-    TABLE.get_or_init(build_patterns)
-}
-
-/// The 16-bit code of the 8 neighbours of `l` (2 bits each, in the order
-/// of [`DIR_DELTAS`]: 0 empty, 1 black, 2 white, 3 off the board).
-#[inline(always)]
-pub(crate) fn pattern_code(board: &Board, dirs: &Dirs, l: Loc) -> usize {
-    let d = &dirs[l.index()];
-    let mut code = 0usize;
-    for (k, &n) in d.iter().enumerate() {
-        code |= (board.cell_code(n as usize) as usize) << (2 * k);
-    }
-    code
-}
-
-// ---------------------------------------------------------------------------
-// Tactics
-
-/// Whether `c` playing at the empty `l` would leave its chain with exactly
-/// one liberty (or none) without capturing enough to escape.
-#[inline]
-pub(crate) fn is_self_atari(board: &Board, l: Loc, c: Color) -> bool {
-    let mut first = OFF;
-    let mut add = |x: u16| -> bool {
-        if first == OFF {
-            first = x;
-            false
-        } else {
-            first != x
-        }
-    };
-    let me = c as u8 + 1;
-    for &n in board.neighbor_slots(l) {
-        if n == OFF {
-            break;
-        }
-        let cell = board.cell_code(n as usize);
-        if cell == 0 {
-            if add(n) {
-                return false;
-            }
-        } else if cell == me {
-            match board.liberties(Loc(n)) {
-                0 | 1 => {}
-                2 => {
-                    if let Some(o) = board.other_liberty(Loc(n), l) {
-                        if add(o.0) {
-                            return false;
-                        }
-                    }
-                }
-                _ => return false,
-            }
-        } else if board.liberties(Loc(n)) == 1 {
-            // Captures: the captured stone next to `l` becomes a liberty.
-            if add(n) {
-                return false;
-            }
-        }
-    }
-    true
-}
-
-/// Whether `c` playing at `l` joins an existing chain of its own.
-#[inline]
-fn touches_own(board: &Board, l: Loc, c: Color) -> bool {
-    let me = c as u8 + 1;
-    board
-        .neighbor_slots(l)
-        .iter()
-        .take_while(|&&n| n != OFF)
-        .any(|&n| board.cell_code(n as usize) == me)
-}
-
-/// The number of empty orthogonal neighbours of `l`.
-#[inline(always)]
-fn empty_neighbors(board: &Board, l: Loc) -> usize {
-    board
-        .neighbor_slots(l)
-        .iter()
-        .take_while(|&&q| q != OFF)
-        .filter(|&&q| board.cell_code(q as usize) == 0)
-        .count()
-}
-
-/// The vital point of a small eye space (3 points, or 4 in a T) that
-/// contains the empty `l` and is bordered by stones of one colour only.
-pub(crate) fn nakade_point(board: &Board, l: Loc) -> Option<Loc> {
-    // Quick rejection: a point of a space of at most four has at most
-    // three empty neighbours.
-    if empty_neighbors(board, l) > 3 {
-        return None;
-    }
-    let mut region = [OFF; 4];
-    let mut n = 1;
-    region[0] = l.0;
-    let mut border = 0u8;
-    let mut i = 0;
-    while i < n {
-        let p = region[i];
-        for &q in board.neighbor_slots(Loc(p)) {
-            if q == OFF {
-                break;
-            }
-            let cell = board.cell_code(q as usize);
-            if cell == 0 {
-                if !region[..n].contains(&q) {
-                    if n == 4 {
-                        return None;
-                    }
-                    region[n] = q;
-                    n += 1;
-                }
-            } else {
-                if border != 0 && border != cell {
-                    return None;
-                }
-                border = cell;
-            }
-        }
-        i += 1;
-    }
-    if !(3..=4).contains(&n) || border == 0 {
-        return None;
-    }
-    // The vital point touches every other point of the space.
-    for &p in &region[..n] {
-        let inside = board
-            .neighbor_slots(Loc(p))
-            .iter()
-            .take_while(|&&q| q != OFF)
-            .filter(|&&q| region[..n].contains(&q))
-            .count();
-        if inside == n - 1 {
-            return Some(Loc(p));
-        }
-    }
-    None
-}
-
-// ---------------------------------------------------------------------------
-// Ladders
-
-/// The most stones a ladder reading may play before it gives up (and
-/// answers "no capture"). Each step keeps a board copy on the stack
-/// (about 10 kB), so the search threads get large stacks.
-const LADDER_BUDGET: u32 = 160;
-
-/// The distinct liberties of the chain through `l`, at most `out.len()`.
-fn chain_liberties(board: &Board, l: Loc, out: &mut [u16]) -> usize {
-    let mut n = 0;
-    for s in board.chain(l) {
-        for &q in board.neighbor_slots(s) {
-            if q == OFF {
-                break;
-            }
-            if board.cell_code(q as usize) == 0 && !out[..n].contains(&q) {
-                if n == out.len() {
-                    return n;
-                }
-                out[n] = q;
-                n += 1;
-            }
-        }
-    }
-    n
-}
-
-/// Whether the chain through `l` touches a chain of the other colour that
-/// is in atari (which it could capture to escape).
-fn can_capture_neighbor(board: &Board, l: Loc) -> bool {
-    let Some(me) = board.color_at(l) else {
-        return false;
-    };
-    let theirs = me.opponent() as u8 + 1;
-    board.chain(l).any(|s| {
-        board
-            .neighbor_slots(s)
-            .iter()
-            .take_while(|&&q| q != OFF)
-            .any(|&q| board.cell_code(q as usize) == theirs && board.in_atari(Loc(q)))
-    })
-}
-
-/// With `attacker` to move, whether the chain through `l` (two liberties
-/// at most) is captured by a ladder: repeated ataris it can only answer by
-/// extending.
-pub(crate) fn ladder_captures(board: &Board, l: Loc, attacker: Color) -> bool {
-    let mut budget = LADDER_BUDGET;
-    attack(board, l, attacker, &mut budget)
-}
-
-/// With the defender (owner of `l`'s chain, in atari) to move, whether it
-/// escapes: by capturing a neighbour, or by extending to three liberties,
-/// or to two that the ladder cannot take.
-pub(crate) fn escapes_atari(board: &Board, l: Loc, attacker: Color) -> bool {
-    let mut budget = LADDER_BUDGET;
-    defend(board, l, attacker, &mut budget)
-}
-
-fn attack(board: &Board, l: Loc, attacker: Color, budget: &mut u32) -> bool {
-    match board.liberties(l) {
-        0 | 1 => return true,
-        2 => {}
-        _ => return false,
-    }
-    let mut libs = [0u16; 2];
-    if chain_liberties(board, l, &mut libs) != 2 {
-        return false;
-    }
-    for &a in &libs {
-        let a = Loc(a);
-        if *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
-        if !board.is_legal_simple(a, attacker) {
-            continue;
-        }
-        let mut b = board.clone();
-        b.play_unchecked(a, attacker);
-        // An atari stone that can be taken at once does not work.
-        if b.liberties(a) <= 1 || b.liberties(l) != 1 {
-            continue;
-        }
-        if !defend(&b, l, attacker, budget) {
-            return true;
-        }
-    }
-    false
-}
-
-fn defend(board: &Board, l: Loc, attacker: Color, budget: &mut u32) -> bool {
-    let Some(defender) = board.color_at(l) else {
-        return true;
-    };
-    if board.liberties(l) >= 2 {
-        return !attack(board, l, attacker, budget);
-    }
-    if can_capture_neighbor(board, l) {
-        return true;
-    }
-    let Some(e) = board.last_liberty(l) else {
-        return false;
-    };
-    if *budget == 0 {
-        return true;
-    }
-    *budget -= 1;
-    if !board.is_legal_simple(e, defender) {
-        return false;
-    }
-    let mut b = board.clone();
-    b.play_unchecked(e, defender);
-    match b.liberties(l) {
-        0 | 1 => false,
-        2 => !attack(&b, l, attacker, budget),
-        _ => true,
-    }
 }
 
 // ---------------------------------------------------------------------------
@@ -585,7 +179,7 @@ impl PlayoutPolicy {
                 continue;
             };
             let ok = board.is_legal_simple(lib, c)
-                && (cell != me || !is_self_atari(board, lib, c))
+                && (cell != me || !is_self_atari(board, lib, c, Captures::GiveOneLiberty))
                 && !cand[..nc].contains(&lib.0);
             if ok {
                 cand[nc] = lib.0;
@@ -648,7 +242,7 @@ impl PlayoutPolicy {
             if let Some(lib) = board.last_liberty(chain) {
                 if nc < cand.len()
                     && board.is_legal_simple(lib, c)
-                    && !is_self_atari(board, lib, c)
+                    && !is_self_atari(board, lib, c, Captures::GiveOneLiberty)
                     && !cand[..nc].contains(&lib.0)
                 {
                     cand[nc] = lib.0;
@@ -668,7 +262,9 @@ impl PlayoutPolicy {
             // one or two empty neighbours: start from such points only.
             if board.cell_code(n as usize) == 0 && empty_neighbors(board, Loc(n)) <= 2 {
                 if let Some(v) = nakade_point(board, Loc(n)) {
-                    if board.is_legal_simple(v, c) && !is_self_atari(board, v, c) {
+                    if board.is_legal_simple(v, c)
+                        && !is_self_atari(board, v, c, Captures::GiveOneLiberty)
+                    {
                         return Some(v);
                     }
                 }
@@ -689,7 +285,7 @@ impl PlayoutPolicy {
             let l = Loc(n);
             if self.patterns[pattern_code(board, self.dirs, l)]
                 && board.is_legal_simple(l, c)
-                && !is_self_atari(board, l, c)
+                && !is_self_atari(board, l, c, Captures::GiveOneLiberty)
             {
                 cand[nc] = n;
                 nc += 1;
@@ -721,7 +317,10 @@ impl PlayoutPolicy {
             if board.is_eye(l, c) || !board.is_legal_simple(l, c) {
                 continue;
             }
-            if heavy && touches_own(board, l, c) && is_self_atari(board, l, c) {
+            if heavy
+                && touches_own(board, l, c)
+                && is_self_atari(board, l, c, Captures::GiveOneLiberty)
+            {
                 continue;
             }
             return Some(l);
@@ -835,7 +434,7 @@ impl PriorContext<'_> {
                 n_ataris += 1;
             }
         }
-        let self_atari = is_self_atari(b, l, c);
+        let self_atari = is_self_atari(b, l, c, Captures::GiveOneLiberty);
         if captures > 0 {
             let k = (captures as u32).min(10);
             add(20 + 4 * k, 20 + 4 * k);
@@ -950,92 +549,6 @@ mod tests {
 
     fn board(text: &str) -> Board {
         Board::from_diagram(text, Topology::Planar).unwrap()
-    }
-
-    #[test]
-    fn hane_pattern_matches_in_every_orientation() {
-        // Black C2 with White C3 on top of it: the hane points B3 and D3
-        // (next to White, diagonal to Black) match; so does the same shape
-        // turned round (White C3, Black C4 above it: B3 and D3 again).
-        let d = dirs(5, Topology::Planar);
-        for text in [
-            ".....\n.....\n..O..\n..X..\n.....\n",
-            ".....\n..X..\n..O..\n.....\n.....\n",
-        ] {
-            let b = board(text);
-            let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
-            assert!(patterns()[pattern_code(&b, d, at("B3"))], "{b}");
-            assert!(patterns()[pattern_code(&b, d, at("D3"))], "{b}");
-            // A point far from any stone matches nothing.
-            assert!(!patterns()[pattern_code(&b, d, at("A1"))]);
-            assert!(!patterns()[pattern_code(&b, d, at("E5"))]);
-        }
-    }
-
-    #[test]
-    fn self_atari_detection() {
-        // White A2 B1, Black B2.
-        let b = board("...\nOX.\n.O.\n");
-        let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
-        // Black A1: no liberty and no capture.
-        assert!(is_self_atari(&b, at("A1"), Color::Black));
-        // Black C1: only C2 left.
-        assert!(is_self_atari(&b, at("C1"), Color::Black));
-        // Black C2 joins B2 (liberties B3, C3, C1).
-        assert!(!is_self_atari(&b, at("C2"), Color::Black));
-        // White A3 would capture nothing and keep liberty B3 only... with
-        // A2 joined: liberties B3 and A1: not a self-atari.
-        assert!(!is_self_atari(&b, at("A3"), Color::White));
-    }
-
-    #[test]
-    fn ladders_are_read() {
-        // White C3 with liberties C4 and D3, Black B3, C2 and D2 around
-        // it: Black C4 starts a ladder toward the top right, where nothing
-        // stops it.
-        let b = board(
-            ".......\n\
-             .......\n\
-             .......\n\
-             .......\n\
-             .XO....\n\
-             ..XX...\n\
-             .......\n",
-        );
-        let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
-        assert!(ladder_captures(&b, at("C3"), Color::Black));
-        // A White stone on the ladder's path (F6) breaks it.
-        let mut broken = b.clone();
-        broken.play("F6".parse().unwrap(), Color::White).unwrap();
-        assert!(!ladder_captures(&broken, at("C3"), Color::Black));
-        // In atari after Black C4, White escapes only if the ladder fails;
-        // after Black D3 instead, White C4 has three liberties.
-        let mut atari = b.clone();
-        atari.play("C4".parse().unwrap(), Color::Black).unwrap();
-        assert!(!escapes_atari(&atari, at("C3"), Color::Black));
-        let mut atari = broken.clone();
-        atari.play("C4".parse().unwrap(), Color::Black).unwrap();
-        assert!(escapes_atari(&atari, at("C3"), Color::Black));
-        let mut wrong_side = b.clone();
-        wrong_side
-            .play("D3".parse().unwrap(), Color::Black)
-            .unwrap();
-        assert!(escapes_atari(&wrong_side, at("C3"), Color::Black));
-    }
-
-    #[test]
-    fn nakade_of_three_in_a_row() {
-        let b = board(
-            "OOOOO\n\
-             O...O\n\
-             OOOOO\n\
-             .....\n\
-             .....\n",
-        );
-        let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
-        assert_eq!(nakade_point(&b, at("B4")), Some(at("C4")));
-        assert_eq!(nakade_point(&b, at("D4")), Some(at("C4")));
-        assert_eq!(nakade_point(&b, at("A1")), None);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! playouts, backup with AMAF, several threads, time control, and the
 //! decision (move, pass or resignation).
 
-use super::policy::{self, FastRng, PlayoutPolicy, Prior, PriorContext, LOG_COLOR_BIT};
+use super::policy::{FastRng, PlayoutPolicy, Prior, PriorContext, LOG_COLOR_BIT};
 use super::time::budget;
 use super::tree::{Stats, Tree, PASS};
 use super::{Candidate, Decision, Limits, SearchConfig, SearchResult, TimeBudget};
@@ -902,8 +902,8 @@ impl Worker {
         let at_root = idx == 0;
         let ctx = PriorContext {
             board: &self.board,
-            dirs: policy::dirs(self.board.size(), self.board.topology()),
-            patterns: policy::patterns(),
+            dirs: crate::tactics::dirs(self.board.size(), self.board.topology()),
+            patterns: crate::tactics::patterns(),
             last,
             even: sh.config.prior_even,
         };
