@@ -16,15 +16,15 @@
 
 mod bench;
 mod player;
-mod policy;
+mod prior;
 #[allow(clippy::module_inception)]
 mod search;
 mod time;
 mod tree;
 
+pub use crate::playout::{PlayoutPolicy, PolicyKind};
 pub use bench::{run_bench, BenchLine, BenchSize};
 pub use player::MctsEngine;
-pub use policy::{PlayoutPolicy, PolicyKind};
 pub use search::{dead_stones, Search};
 pub use time::{budget, Clock, TimeBudget, TimeControl};
 

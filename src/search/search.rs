@@ -2,7 +2,7 @@
 //! playouts, backup with AMAF, several threads, time control, and the
 //! decision (move, pass or resignation).
 
-use super::policy::{FastRng, PlayoutPolicy, Prior, PriorContext, LOG_COLOR_BIT};
+use super::prior::{Prior, PriorContext, PriorWeights};
 use super::time::budget;
 use super::tree::{Stats, Tree, PASS};
 use super::{Candidate, Decision, Limits, SearchConfig, SearchResult, TimeBudget};
@@ -10,6 +10,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::{Loc, Topology, OFF, SLOTS};
+use crate::playout::{FastRng, PlayoutPolicy, LOG_COLOR_BIT};
 use crate::point::Move;
 use crate::rules::{Rules, Scoring, TieRule};
 use crate::score::DeadStones;
@@ -100,6 +101,8 @@ struct Worker {
     map: Box<[u8; SLOTS]>,
     owner: Box<[i8; SLOTS]>,
     buf: Vec<(u16, Prior)>,
+    /// The weights of the priors of new nodes.
+    weights: PriorWeights,
 }
 
 impl Search {
@@ -716,6 +719,7 @@ impl Worker {
             map: Box::new([0; SLOTS]),
             owner: Box::new([0; SLOTS]),
             buf: Vec::with_capacity(SLOTS + 1),
+            weights: PriorWeights::default(),
         }
     }
 
@@ -904,6 +908,7 @@ impl Worker {
             board: &self.board,
             dirs: crate::tactics::dirs(self.board.size(), self.board.topology()),
             patterns: crate::tactics::patterns(),
+            weights: &self.weights,
             last,
             even: sh.config.prior_even,
         };
@@ -918,14 +923,8 @@ impl Worker {
                 self.buf.push((l.0, ctx.prior(l, to_move)));
             }
         }
-        let even = sh.config.prior_even;
-        self.buf.push((
-            PASS,
-            Prior {
-                visits: even,
-                wins: even / 10,
-            },
-        ));
+        self.buf
+            .push((PASS, self.weights.pass(sh.config.prior_even)));
         let count = self.buf.len() as u32;
         let node = tree.node(idx);
         let Some(first) = tree.alloc(count) else {

@@ -1,6 +1,7 @@
-//! Playout policies (light and heavy) and the cheap knowledge that gives
-//! new tree nodes their priors: captures, atari escapes, self-atari, 3x3
-//! patterns, nakade, distance to the last move and edge lines.
+//! The search's playout policy: light (uniformly random moves that do not
+//! fill one's own eye) or heavy (answer ataris, capture, nakade and local
+//! 3x3 shapes around the last move, avoid self-atari), with the tactics of
+//! [`crate::tactics`].
 //!
 //! Everything the playout loop touches is built before it starts (the
 //! pattern table and the direction table are process-wide, built once), so
@@ -10,8 +11,8 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, Topology, OFF};
 use crate::tactics::{
-    dirs, empty_neighbors, escapes_atari, is_self_atari, ladder_captures, nakade_point,
-    pattern_code, patterns, touches_own, Captures, Dirs,
+    dirs, empty_neighbors, is_self_atari, nakade_point, pattern_code, patterns, touches_own,
+    Captures, Dirs,
 };
 
 /// A small, fast, seedable random generator (SplitMix64 stepping).
@@ -380,167 +381,6 @@ impl PlayoutPolicy {
         }
         moves
     }
-}
-
-// ---------------------------------------------------------------------------
-// Priors
-
-/// Prior knowledge for a move, as virtual playouts: `visits` of which
-/// `wins` were won (both in whole playouts).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Prior {
-    pub(crate) visits: u16,
-    pub(crate) wins: u16,
-}
-
-/// What the prior computation needs to know about the position.
-pub(crate) struct PriorContext<'a> {
-    pub(crate) board: &'a Board,
-    pub(crate) dirs: &'static Dirs,
-    pub(crate) patterns: &'static [bool],
-    /// The opponent's last move, if it was a stone.
-    pub(crate) last: Option<Loc>,
-    /// Scale of the neutral prior (the "even" virtual playouts).
-    pub(crate) even: u16,
-}
-
-impl PriorContext<'_> {
-    /// The prior of `c` playing at the empty `l`.
-    pub(crate) fn prior(&self, l: Loc, c: Color) -> Prior {
-        let b = self.board;
-        let me = c as u8 + 1;
-        let opp = 3 - me;
-        let mut v = u32::from(self.even);
-        let mut w = v / 2;
-        let mut add = |dv: u32, dw: u32| {
-            v += dv;
-            w += dw;
-        };
-        let mut captures = 0usize;
-        let mut escapes = false;
-        let mut ataris = [OFF; 4];
-        let mut n_ataris = 0;
-        for &n in b.neighbor_slots(l) {
-            if n == OFF {
-                break;
-            }
-            let cell = b.cell_code(n as usize);
-            if cell == opp && b.in_atari(Loc(n)) {
-                captures += b.chain_len(Loc(n));
-            } else if cell == me && b.in_atari(Loc(n)) {
-                escapes = true;
-            } else if cell == opp && b.liberties(Loc(n)) == 2 {
-                ataris[n_ataris] = n;
-                n_ataris += 1;
-            }
-        }
-        let self_atari = is_self_atari(b, l, c, Captures::GiveOneLiberty);
-        if captures > 0 {
-            let k = (captures as u32).min(10);
-            add(20 + 4 * k, 20 + 4 * k);
-        }
-        if escapes && !self_atari && captures == 0 {
-            // Extending out of atari: good unless a ladder takes it.
-            let mut after = b.clone();
-            after.play_unchecked(l, c);
-            if after.liberties(l) == 2 && ladder_captures(&after, l, c.opponent()) {
-                add(20, 2);
-            } else {
-                add(20, 20);
-            }
-        } else if n_ataris > 0 && !self_atari {
-            // An atari: good when the chain cannot escape.
-            let mut after = b.clone();
-            after.play_unchecked(l, c);
-            let caught = ataris[..n_ataris].iter().any(|&n| {
-                after.in_atari(Loc(n))
-                    && after.chain_len(Loc(n)) >= 1
-                    && !escapes_atari(&after, Loc(n), c)
-            });
-            if caught {
-                add(20, 18);
-            } else {
-                add(4, 2);
-            }
-        }
-        if self_atari && captures == 0 {
-            if touches_own(b, l, c) {
-                add(30, 0);
-            } else {
-                add(10, 2);
-            }
-        }
-        if !self_atari && nakade_point(b, l) == Some(l) {
-            add(20, 18);
-        }
-        if self.patterns[pattern_code(b, self.dirs, l)] && !self_atari {
-            add(10, 8);
-        }
-        if let Some(lm) = self.last {
-            let d = distance(b, l, lm);
-            if d <= 1 {
-                add(10, 8);
-            } else if d == 2 {
-                add(5, 4);
-            }
-        }
-        // Edge lines in an empty neighbourhood.
-        let size = b.size();
-        let p = b.point(l);
-        if size >= 9 && b.topology() == Topology::Planar {
-            let line = p.x().min(p.y()).min(size - 1 - p.x()).min(size - 1 - p.y());
-            if size >= 13 && empty_around(b, l, 3) {
-                // Large boards: the third and fourth lines first.
-                match line {
-                    0 => add(20, 0),
-                    1 => add(15, 2),
-                    2 | 3 => add(15, 13),
-                    _ => add(10, 4),
-                }
-            } else if line <= 3 && empty_around(b, l, 2) {
-                match line {
-                    0 => add(20, 0),
-                    1 => add(10, 2),
-                    2 => add(10, 7),
-                    _ => {}
-                }
-            }
-        }
-        Prior {
-            visits: v.min(u32::from(u16::MAX)) as u16,
-            wins: w.min(v).min(u32::from(u16::MAX)) as u16,
-        }
-    }
-}
-
-/// The Chebyshev distance between two locations of `board` (planar; on a
-/// torus, the shortest way round).
-pub(crate) fn distance(board: &Board, a: Loc, b: Loc) -> usize {
-    let s = board.size();
-    let (pa, pb) = (board.point(a), board.point(b));
-    let mut dx = pa.x().abs_diff(pb.x());
-    let mut dy = pa.y().abs_diff(pb.y());
-    if board.topology() == Topology::Toroidal {
-        dx = dx.min(s - dx);
-        dy = dy.min(s - dy);
-    }
-    dx.max(dy)
-}
-
-/// Whether no stone lies within Chebyshev distance `r` of `l` (planar).
-fn empty_around(board: &Board, l: Loc, r: usize) -> bool {
-    let s = board.size();
-    let p = board.point(l);
-    let (x0, x1) = (p.x().saturating_sub(r), (p.x() + r).min(s - 1));
-    let (y0, y1) = (p.y().saturating_sub(r), (p.y() + r).min(s - 1));
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            if board.cell_code(y * s + x) != 0 {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 #[cfg(test)]
