@@ -14,13 +14,17 @@
 //! assert!(result.playouts >= 200);
 //! ```
 
+mod analysis;
 mod bench;
+mod decision;
+mod monitor;
 mod player;
 mod prior;
 #[allow(clippy::module_inception)]
 mod search;
 mod time;
 mod tree;
+mod worker;
 
 pub use crate::playout::{PlayoutPolicy, PolicyKind};
 pub use bench::{run_bench, BenchLine, BenchSize};
