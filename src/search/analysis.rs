@@ -11,6 +11,18 @@ use crate::geometry::Loc;
 use crate::point::Move;
 use std::sync::atomic::Ordering::*;
 use std::time::Instant;
+/// The normal quantile of the lower confidence bound of a candidate's win
+/// rate (97.5%, the usual two-sided 95%).
+const LCB_Z: f32 = 1.96;
+/// The continuity correction of the lower confidence bound, in playouts:
+/// a move of few visits is not trusted at its raw rate.
+const LCB_CONTINUITY: f32 = 0.5;
+/// The longest principal variation reported per candidate: enough for
+/// any display, short enough to build every interval.
+const PV_MAX: usize = 32;
+
+/// The win rate of node statistics (wins are counted in half playouts, so
+/// a tie is half a win); 0.5 without visits.
 fn winrate_of(s: &Stats) -> f32 {
     if s.visits == 0 {
         0.5
@@ -54,11 +66,11 @@ pub(super) fn snapshot(sh: &Shared<'_>, game: &Game, start: Instant) -> SearchRe
                 0.0
             } else {
                 let sd = (wr * (1.0 - wr) / s.visits as f32).sqrt();
-                (wr - 1.96 * sd - 0.5 / s.visits as f32).max(0.0)
+                (wr - LCB_Z * sd - LCB_CONTINUITY / s.visits as f32).max(0.0)
             };
             let mut pv = vec![code_to_move(board, mv)];
             let mut idx = i;
-            while pv.len() < 32 {
+            while pv.len() < PV_MAX {
                 let Some((f, c)) = tree.node(idx).children() else {
                     break;
                 };

@@ -8,6 +8,38 @@ use crate::color::Color;
 use crate::game::Game;
 use crate::point::Move;
 use crate::rules::Scoring;
+/// In a handicap game, White (giving the handicap) resigns only below
+/// this fraction of the resignation threshold: the stones make the early
+/// win rates look worse than they are; hand-set.
+const RESIGN_HANDICAP_FACTOR: f32 = 0.5;
+/// A search counts toward resignation only with at least this many root
+/// visits: fewer give no trustworthy win rate; hand-set.
+const RESIGN_MIN_VISITS: u64 = 200;
+/// Hopeless searches in a row before resigning: one bad reading is not
+/// enough; hand-set.
+const RESIGN_STREAK: u32 = 3;
+/// No resignation before a third of the board's points have been played
+/// (as moves): the opening's win rates are noisy; hand-set.
+const RESIGN_MIN_MOVES_AREA_DIVISOR: usize = 3;
+/// Extra moves before resignation per handicap stone; hand-set.
+const RESIGN_MOVES_PER_HANDICAP: usize = 4;
+/// Ownership (for the mover, -1..1) beyond which a point counts as settled
+/// territory, not worth filling under territory scoring; hand-set.
+const SETTLED_OWNERSHIP: f32 = 0.9;
+/// Under territory scoring, a pass replaces filling one's settled
+/// territory when its win rate is at most this much below the best;
+/// hand-set.
+const PASS_WINRATE_SLACK: f32 = 0.05;
+/// The lowest temperature used when sampling (avoids dividing by 0).
+const MIN_TEMPERATURE: f32 = 0.01;
+/// A sampled move needs at least 1 / this of the top move's visits:
+/// randomness among moves the search looked at, not blunders; hand-set
+/// for the easy level.
+const SAMPLE_VISIT_DIVISOR: u64 = 10;
+/// A sampled move's win rate is at most this below the top move's;
+/// hand-set for the easy level.
+const SAMPLE_WINRATE_SLACK: f32 = 0.15;
+
 impl Search {
     /// Turns an analysis of `game` for `color` (a result of
     /// [`think`](Self::think) with `limits.analysis`) into a decision:
@@ -32,17 +64,18 @@ impl Search {
         if let Some(th) = self.config.resign_threshold {
             let handicap = game.handicap().len();
             let th = if handicap > 0 && color == Color::White {
-                th * 0.5
+                th * RESIGN_HANDICAP_FACTOR
             } else {
                 th
             };
-            if top.winrate < th && r.root_visits >= 200 {
+            if top.winrate < th && r.root_visits >= RESIGN_MIN_VISITS {
                 self.low_streak += 1;
             } else {
                 self.low_streak = 0;
             }
-            let min_moves = game.board().area() / 3 + 4 * handicap;
-            if self.low_streak >= 3 && game.moves().len() >= min_moves {
+            let min_moves = game.board().area() / RESIGN_MIN_MOVES_AREA_DIVISOR
+                + RESIGN_MOVES_PER_HANDICAP * handicap;
+            if self.low_streak >= RESIGN_STREAK && game.moves().len() >= min_moves {
                 return Decision::Resign;
             }
         }
@@ -74,16 +107,20 @@ impl Search {
             if let Move::Play(p) = choice {
                 let sign = if color == Color::Black { 1.0 } else { -1.0 };
                 let settled = board.loc(p).is_some_and(|l| {
-                    r.ownership.get(l.index()).is_some_and(|&o| o * sign > 0.9)
-                        && board
-                            .neighbors(l)
-                            .all(|n| r.ownership.get(n.index()).is_some_and(|&o| o * sign > 0.9))
+                    r.ownership
+                        .get(l.index())
+                        .is_some_and(|&o| o * sign > SETTLED_OWNERSHIP)
+                        && board.neighbors(l).all(|n| {
+                            r.ownership
+                                .get(n.index())
+                                .is_some_and(|&o| o * sign > SETTLED_OWNERSHIP)
+                        })
                 });
                 let pass_ok = r
                     .candidates
                     .iter()
                     .find(|c| c.mv == Move::Pass)
-                    .is_some_and(|c| c.visits > 0 && c.winrate >= top.winrate - 0.05);
+                    .is_some_and(|c| c.visits > 0 && c.winrate >= top.winrate - PASS_WINRATE_SLACK);
                 if settled && pass_ok {
                     return Decision::Play(Move::Pass);
                 }
@@ -98,9 +135,11 @@ impl Search {
         let Some(top) = r.candidates.first() else {
             return Move::Pass;
         };
-        let t = f64::from(self.config.temperature.max(0.01));
+        let t = f64::from(self.config.temperature.max(MIN_TEMPERATURE));
         let ok = |c: &Candidate| {
-            c.mv != Move::Pass && c.visits * 10 >= top.visits && c.winrate >= top.winrate - 0.15
+            c.mv != Move::Pass
+                && c.visits * SAMPLE_VISIT_DIVISOR >= top.visits
+                && c.winrate >= top.winrate - SAMPLE_WINRATE_SLACK
         };
         let weights: Vec<(Move, f64)> = r
             .candidates

@@ -22,6 +22,33 @@ use std::time::{Duration, Instant};
 
 /// The stack of a search thread: ladder reading keeps a board per step.
 const WORKER_STACK: usize = 32 << 20;
+/// The node limit of the placeholder tree of a fresh or cleared search
+/// (the first search builds its own with the configured limit): small, so
+/// an idle engine holds little.
+const PLACEHOLDER_NODES: usize = 1024;
+/// With [`SearchConfig::expand_threshold`] at 0, a leaf is expanded after
+/// this many visits plus one per [`EXPAND_AREA_PER_VISIT`] points: larger
+/// boards wait longer, which saves memory and prior work per node; hand-set.
+const EXPAND_BASE_VISITS: u32 = 3;
+/// Board points per extra visit before expansion (see
+/// [`EXPAND_BASE_VISITS`]); hand-set.
+const EXPAND_AREA_PER_VISIT: usize = 50;
+/// The lag margin is at most this fraction (1 / n) of a fixed thinking
+/// time: a short time (an analysis interval, say) is not eaten by it.
+const MARGIN_MAX_FRACTION: u32 = 10;
+/// The least a fixed thinking time leaves after the lag margin: enough to
+/// expand the root and run a few playouts.
+const MIN_THINK: Duration = Duration::from_millis(5);
+/// Seed salts: the search's own generator, the move number, the search
+/// count and each thread's offset are mixed into the seed with these
+/// (odd, spread bits; any such values do).
+const SEED_SALT: u64 = 0x005E_A7C4;
+/// See [`SEED_SALT`].
+const SEED_MOVES_MIX: u64 = 0x9E37;
+/// See [`SEED_SALT`].
+const SEED_SEARCHES_MIX: u64 = 0xA24B_AED4_963E_E407;
+/// See [`SEED_SALT`].
+const SEED_THREAD_STEP: u64 = 0x1_0000_0001;
 
 /// What the previous search was about, for tree reuse.
 #[derive(Clone, Debug)]
@@ -93,9 +120,9 @@ pub(super) struct Shared<'a> {
 impl Search {
     /// A search with configuration `config`.
     pub fn new(config: SearchConfig) -> Search {
-        let rng = FastRng::new(config.seed ^ 0x005E_A7C4);
+        let rng = FastRng::new(config.seed ^ SEED_SALT);
         Search {
-            tree: Tree::new(config.node_limit.min(1024), PASS),
+            tree: Tree::new(config.node_limit.min(PLACEHOLDER_NODES), PASS),
             config,
             prev: None,
             low_streak: 0,
@@ -112,7 +139,7 @@ impl Search {
 
     /// Forgets the tree and the history (for a new game).
     pub fn clear(&mut self) {
-        self.tree = Tree::new(1024.min(self.config.node_limit), PASS);
+        self.tree = Tree::new(PLACEHOLDER_NODES.min(self.config.node_limit), PASS);
         self.prev = None;
         self.low_streak = 0;
         self.acc = Accumulated::default();
@@ -163,7 +190,7 @@ impl Search {
         let threshold = if self.config.expand_threshold > 0 {
             self.config.expand_threshold
         } else {
-            3 + (area / 50) as u32
+            EXPAND_BASE_VISITS + (area / EXPAND_AREA_PER_VISIT) as u32
         };
         let sh = Shared {
             tree: &self.tree,
@@ -196,8 +223,8 @@ impl Search {
             .map(|t| {
                 // The margin, but never more than a tenth of a short
                 // time (an analysis interval, say).
-                let margin = self.config.lag_margin.min(t / 10);
-                let t = t.saturating_sub(margin).max(Duration::from_millis(5));
+                let margin = self.config.lag_margin.min(t / MARGIN_MAX_FRACTION);
+                let t = t.saturating_sub(margin).max(MIN_THINK);
                 let max = limits
                     .max_time
                     .map_or(t, |m| m.saturating_sub(margin).max(t));
@@ -215,8 +242,8 @@ impl Search {
         self.searches += 1;
         let seed = self.config.seed
             ^ board.hash()
-            ^ (game.moves().len() as u64).wrapping_mul(0x9E37)
-            ^ self.searches.wrapping_mul(0xA24B_AED4_963E_E407);
+            ^ (game.moves().len() as u64).wrapping_mul(SEED_MOVES_MIX)
+            ^ self.searches.wrapping_mul(SEED_SEARCHES_MIX);
         std::thread::scope(|s| {
             for t in 0..threads {
                 let sh = &sh;
@@ -224,7 +251,7 @@ impl Search {
                     .name(format!("search-{t}"))
                     .stack_size(WORKER_STACK)
                     .spawn_scoped(s, move || {
-                        let mut w = Worker::new(sh, seed.wrapping_add(t as u64 * 0x1_0000_0001));
+                        let mut w = Worker::new(sh, seed.wrapping_add(t as u64 * SEED_THREAD_STEP));
                         w.run(sh, t);
                         sh.finished.fetch_add(1, Release);
                     });
@@ -329,6 +356,9 @@ impl Search {
 /// `final_status_list` and scoring. `ownership` is as in
 /// [`SearchResult::ownership`].
 pub fn dead_stones(board: &Board, ownership: &[f32]) -> DeadStones {
+    /// A chain is dead when its average ownership is beyond this against
+    /// it: a majority of the playouts, by the natural midpoint.
+    const DEAD_OWNERSHIP: f32 = 0.5;
     let mut dead = DeadStones::none();
     let mut seen = vec![false; board.area()];
     for l in board.locs() {
@@ -347,7 +377,7 @@ pub fn dead_stones(board: &Board, ownership: &[f32]) -> DeadStones {
             sum += ownership.get(s.index()).copied().unwrap_or(0.0) * sign;
             n += 1;
         }
-        if n > 0 && sum / (n as f32) < -0.5 {
+        if n > 0 && sum / (n as f32) < -DEAD_OWNERSHIP {
             for s in board.chain(l) {
                 dead.insert(s);
             }
