@@ -144,7 +144,7 @@ impl PlayoutPolicy {
             if n == OFF {
                 break;
             }
-            if board.cell_code(n as usize) != 0 {
+            if board.cell_code(n as usize) != Board::EMPTY_CODE {
                 self.note_atari(board, n);
             }
         }
@@ -165,7 +165,7 @@ impl PlayoutPolicy {
     /// extending, anywhere on the board (among the remembered chains).
     #[inline]
     fn ataris_anywhere(&mut self, board: &Board, c: Color) -> Option<Loc> {
-        let me = c as u8 + 1;
+        let me = Board::stone_code(c);
         let mut cand = [0u16; ATARI_RING];
         let mut nc = 0;
         for k in 0..ATARI_RING {
@@ -174,7 +174,10 @@ impl PlayoutPolicy {
                 continue;
             }
             let cell = board.cell_code(x as usize);
-            let Some(lib) = (cell != 0).then(|| board.last_liberty(Loc(x))).flatten() else {
+            let Some(lib) = (cell != Board::EMPTY_CODE)
+                .then(|| board.last_liberty(Loc(x)))
+                .flatten()
+            else {
                 // Captured, or out of atari: forget it.
                 self.ataris[k] = OFF;
                 continue;
@@ -196,8 +199,8 @@ impl PlayoutPolicy {
     /// The heavy rules around the last move, in priority order.
     #[inline]
     fn local(&mut self, board: &Board, c: Color, lm: Loc) -> Option<Loc> {
-        let me = c as u8 + 1;
-        let opp = 3 - me;
+        let me = Board::stone_code(c);
+        let opp = Board::stone_code(c.opponent());
         if board.cell_code(lm.index()) != opp {
             return None;
         }
@@ -261,7 +264,9 @@ impl PlayoutPolicy {
             }
             // Every space of three, and the T of four, has an end with
             // one or two empty neighbours: start from such points only.
-            if board.cell_code(n as usize) == 0 && empty_neighbors(board, Loc(n)) <= 2 {
+            if board.cell_code(n as usize) == Board::EMPTY_CODE
+                && empty_neighbors(board, Loc(n)) <= 2
+            {
                 if let Some(v) = nakade_point(board, Loc(n)) {
                     if board.is_legal_simple(v, c)
                         && !is_self_atari(board, v, c, Captures::GiveOneLiberty)
@@ -280,7 +285,7 @@ impl PlayoutPolicy {
         let mut cand = [0u16; 8];
         let mut nc = 0;
         for &n in &self.dirs[lm.index()] {
-            if n == OFF || board.cell_code(n as usize) != 0 {
+            if n == OFF || board.cell_code(n as usize) != Board::EMPTY_CODE {
                 continue;
             }
             let l = Loc(n);

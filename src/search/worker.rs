@@ -154,12 +154,14 @@ impl Worker {
 
     /// Area score (Black minus White) of the final board, filling `owner`.
     fn score(&mut self) -> i32 {
+        const BLACK: u8 = Board::stone_code(Color::Black);
+        const WHITE: u8 = Board::stone_code(Color::White);
         let b = &self.board;
         let mut diff = 0i32;
         for i in 0..b.area() {
             let o: i8 = match b.cell_code(i) {
-                1 => 1,
-                2 => -1,
+                BLACK => 1,
+                WHITE => -1,
                 _ => {
                     let (mut bl, mut wh) = (false, false);
                     for &n in b.neighbor_slots(Loc(i as u16)) {
@@ -167,8 +169,8 @@ impl Worker {
                             break;
                         }
                         match b.cell_code(n as usize) {
-                            1 => bl = true,
-                            2 => wh = true,
+                            BLACK => bl = true,
+                            WHITE => wh = true,
                             _ => {}
                         }
                     }
@@ -184,20 +186,25 @@ impl Worker {
     /// AMAF update: each expanded node on the path credits its children
     /// whose move its player played first later in the simulation.
     fn amaf(&mut self, sh: &Shared<'_>, result: &dyn Fn(Color) -> u32) {
+        // `map`: 0 unplayed, else the board's code of who played there first.
         let tree = sh.tree;
         let area = self.board.area();
         self.map[..area].fill(0);
         for &e in self.log.iter().rev() {
             let l = (e & !LOG_COLOR_BIT) as usize;
             if l < area {
-                self.map[l] = if e & LOG_COLOR_BIT != 0 { 2 } else { 1 };
+                self.map[l] = if e & LOG_COLOR_BIT != 0 {
+                    Board::stone_code(Color::White)
+                } else {
+                    Board::stone_code(Color::Black)
+                };
             }
         }
         for k in (0..self.path.len()).rev() {
             let (n, mover) = self.path[k];
             let to_move = mover.opponent();
             if let Some((first, count)) = tree.node(n).children() {
-                let code = to_move as u8 + 1;
+                let code = Board::stone_code(to_move);
                 let r = result(to_move);
                 for i in first..first + count {
                     let ch = tree.node(i);
@@ -210,7 +217,7 @@ impl Worker {
             if k > 0 {
                 let mv = tree.node(n).mv() as usize;
                 if mv < area {
-                    self.map[mv] = mover as u8 + 1;
+                    self.map[mv] = Board::stone_code(mover);
                 }
             }
         }
