@@ -7,6 +7,7 @@
 //! pattern table and the direction table are process-wide, built once), so
 //! a playout never allocates.
 
+use super::{below, chance, Rng};
 use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, Topology, OFF};
@@ -14,37 +15,6 @@ use crate::tactics::{
     dirs, empty_neighbors, is_self_atari, nakade_point, pattern_code, patterns, touches_own,
     Captures, Dirs,
 };
-
-/// A small, fast, seedable random generator (SplitMix64 stepping).
-#[derive(Clone, Debug)]
-pub(crate) struct FastRng(u64);
-
-impl FastRng {
-    pub(crate) fn new(seed: u64) -> FastRng {
-        FastRng(seed ^ 0x9E37_79B9_7F4A_7C15)
-    }
-
-    #[inline(always)]
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (`n` > 0), by multiply-shift.
-    #[inline(always)]
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-
-    /// True with probability `num / 256`.
-    #[inline(always)]
-    pub(crate) fn chance(&mut self, num: u32) -> bool {
-        ((self.next_u64() >> 56) as u32) < num
-    }
-}
 
 /// Which moves a playout plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -69,7 +39,7 @@ pub(crate) const LOG_COLOR_BIT: u16 = 1 << 15;
 #[derive(Clone, Debug)]
 pub struct PlayoutPolicy {
     kind: PolicyKind,
-    rng: FastRng,
+    rng: Rng,
     dirs: &'static Dirs,
     patterns: &'static [bool],
     /// Stones of chains that were put in atari lately (a ring; entries
@@ -83,13 +53,24 @@ pub struct PlayoutPolicy {
 
 /// How many chains in atari a playout remembers.
 const ATARI_RING: usize = 16;
+/// Out of 256: how often a heavy rule with candidates (save or capture
+/// anywhere, local save, 3x3 shape) is followed; the rest leaves room for
+/// other moves, so the playouts stay varied; hand-set.
+const RULE_CHANCE: u32 = 230;
+/// Out of 256: how often the stone just played is captured when it is in
+/// atari; higher than [`RULE_CHANCE`], as it is nearly always right;
+/// hand-set.
+const CAPTURE_LAST_CHANCE: u32 = 240;
+/// The stones of an own chain in atari searched for a capturable
+/// neighbour: bounds the cost on a long chain; hand-set.
+const SAVE_SCAN_STONES: usize = 12;
 
 impl PlayoutPolicy {
     /// A policy of `kind` for boards of `size` and `topology`, seeded.
     pub fn new(kind: PolicyKind, size: usize, topology: Topology, seed: u64) -> PlayoutPolicy {
         PlayoutPolicy {
             kind,
-            rng: FastRng::new(seed),
+            rng: super::rng(seed),
             dirs: dirs(size, topology),
             patterns: patterns(),
             ataris: [OFF; ATARI_RING],
@@ -190,8 +171,8 @@ impl PlayoutPolicy {
                 nc += 1;
             }
         }
-        if nc > 0 && self.rng.chance(230) {
-            return Some(Loc(cand[self.rng.below(nc)]));
+        if nc > 0 && chance(&mut self.rng, RULE_CHANCE) {
+            return Some(Loc(cand[below(&mut self.rng, nc as u32) as usize]));
         }
         None
     }
@@ -208,7 +189,7 @@ impl PlayoutPolicy {
         let mut nc = 0;
         // 1. Capture the stone just played if it is in atari.
         if let Some(lib) = board.last_liberty(lm) {
-            if board.is_legal_simple(lib, c) && self.rng.chance(240) {
+            if board.is_legal_simple(lib, c) && chance(&mut self.rng, CAPTURE_LAST_CHANCE) {
                 return Some(lib);
             }
         }
@@ -223,7 +204,7 @@ impl PlayoutPolicy {
             }
             let chain = Loc(n);
             for (k, s) in board.chain(chain).enumerate() {
-                if k >= 12 {
+                if k >= SAVE_SCAN_STONES {
                     break;
                 }
                 for &q in board.neighbor_slots(s) {
@@ -254,8 +235,8 @@ impl PlayoutPolicy {
                 }
             }
         }
-        if nc > 0 && self.rng.chance(230) {
-            return Some(Loc(cand[self.rng.below(nc)]));
+        if nc > 0 && chance(&mut self.rng, RULE_CHANCE) {
+            return Some(Loc(cand[below(&mut self.rng, nc as u32) as usize]));
         }
         // 3. Nakade: the vital point of a small eye space next to it.
         for &n in board.neighbor_slots(lm) {
@@ -297,8 +278,8 @@ impl PlayoutPolicy {
                 nc += 1;
             }
         }
-        if nc > 0 && self.rng.chance(230) {
-            return Some(Loc(cand[self.rng.below(nc)]));
+        if nc > 0 && chance(&mut self.rng, RULE_CHANCE) {
+            return Some(Loc(cand[below(&mut self.rng, nc as u32) as usize]));
         }
         None
     }
@@ -311,7 +292,7 @@ impl PlayoutPolicy {
         if n == 0 {
             return None;
         }
-        let start = self.rng.below(n);
+        let start = below(&mut self.rng, n as u32) as usize;
         let heavy = self.kind == PolicyKind::Heavy;
         let mut i = start;
         for _ in 0..n {

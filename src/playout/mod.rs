@@ -6,6 +6,38 @@
 mod heavy;
 mod light;
 
-pub(crate) use heavy::{FastRng, LOG_COLOR_BIT};
+pub(crate) use heavy::LOG_COLOR_BIT;
 pub use heavy::{PlayoutPolicy, PolicyKind};
 pub use light::{area_diff, Playout, PlayoutResult};
+
+use rand::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// The one random generator of the playouts and the search: xoshiro256++,
+/// seeded through SplitMix64.
+pub(crate) type Rng = Xoshiro256PlusPlus;
+
+/// A generator seeded with `seed`.
+pub(crate) fn rng(seed: u64) -> Rng {
+    Rng::seed_from_u64(seed)
+}
+
+/// A uniform random integer below `n` (`n > 0`): Lemire's multiply and
+/// shift, with the rare rejection step that makes it exactly uniform.
+#[inline(always)]
+pub(crate) fn below(rng: &mut Rng, n: u32) -> u32 {
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// True with probability `num / 256`.
+#[inline(always)]
+pub(crate) fn chance(rng: &mut Rng, num: u32) -> bool {
+    (rng.next_u32() >> 24) < num
+}

@@ -8,6 +8,7 @@ use crate::color::Color;
 use crate::game::Game;
 use crate::point::Move;
 use crate::rules::Scoring;
+use rand::RngCore;
 /// In a handicap game, White (giving the handicap) resigns only below
 /// this fraction of the resignation threshold: the stones make the early
 /// win rates look worse than they are; hand-set.

@@ -13,7 +13,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::{Loc, Topology, SLOTS};
-use crate::playout::FastRng;
+use crate::playout::Rng;
 use crate::point::Move;
 use crate::rules::{Rules, Scoring, TieRule};
 use crate::score::DeadStones;
@@ -71,7 +71,7 @@ pub struct Search {
     pub(super) low_streak: u32,
     /// Searches run so far (mixed into the seed).
     searches: u64,
-    pub(super) rng: FastRng,
+    pub(super) rng: Rng,
     /// Playout statistics gathered on the current root so far (a search
     /// of the same position continues them).
     acc: Accumulated,
@@ -120,7 +120,7 @@ pub(super) struct Shared<'a> {
 impl Search {
     /// A search with configuration `config`.
     pub fn new(config: SearchConfig) -> Search {
-        let rng = FastRng::new(config.seed ^ SEED_SALT);
+        let rng = crate::playout::rng(config.seed ^ SEED_SALT);
         Search {
             tree: Tree::new(config.node_limit.min(PLACEHOLDER_NODES), PASS),
             config,
