@@ -326,7 +326,7 @@ impl PlayoutPolicy {
         log: &mut Vec<u16>,
     ) -> usize {
         let limit = if self.max_moves == 0 {
-            3 * board.area() + 20
+            super::default_max_moves(board.area())
         } else {
             self.max_moves
         };

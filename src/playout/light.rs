@@ -125,7 +125,7 @@ impl Playout {
     /// position.
     pub fn run(&mut self, board: &mut Board, mut to_move: Color) -> PlayoutResult {
         let limit = if self.max_moves == 0 {
-            3 * board.area() + 20
+            super::default_max_moves(board.area())
         } else {
             self.max_moves
         };
@@ -183,7 +183,7 @@ mod tests {
                 let mut c = Color::Black;
                 let mut passes = 0;
                 let mut moves = 0;
-                while passes < 2 && moves < 3 * size * size + 20 {
+                while passes < 2 && moves < crate::playout::default_max_moves(size * size) {
                     match p.pick(&b, c) {
                         Some(l) => {
                             assert!(b.is_legal_simple(l, c) && !b.is_eye(l, c));

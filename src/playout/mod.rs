@@ -13,6 +13,14 @@ pub use light::{area_diff, Playout, PlayoutResult};
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+/// The moves a playout plays at most when its `max_moves` is 0: three
+/// times the board's area plus 20, far beyond a normal game's length, a
+/// guard against endless ko fights under the simple ko rule (the search's
+/// playout log is sized for it at 25x25).
+pub(crate) const fn default_max_moves(area: usize) -> usize {
+    3 * area + 20
+}
+
 /// The one random generator of the playouts and the search: xoshiro256++,
 /// seeded through SplitMix64.
 pub(crate) type Rng = Xoshiro256PlusPlus;

@@ -13,8 +13,13 @@ use crate::rules::TieRule;
 use std::sync::atomic::Ordering::*;
 /// The deepest the tree descent goes in one simulation.
 const MAX_DEPTH: usize = 400;
-/// Room for one playout's moves (at most 3 x 625 + 20 are played).
+/// Room for one playout's moves (at most `default_max_moves` of 25x25,
+/// 3 x 625 + 20, are played).
 const LOG_CAPACITY: usize = 2048;
+const _: () = assert!(
+    LOG_CAPACITY
+        >= crate::playout::default_max_moves(crate::point::MAX_SIZE * crate::point::MAX_SIZE)
+);
 
 /// One search thread's private state; nothing here is allocated after
 /// construction.
