@@ -33,9 +33,9 @@ const fn bonus(visits: u32, wins: u32) -> Bonus {
     Bonus { visits, wins }
 }
 
-/// Every weight of the priors. All were hand-set when the feature was
-/// added (a few self-play and GNU Go games each, no systematic tuning);
-/// the comment on each field says what it trades off.
+/// Every weight of the priors. All were hand-set when their feature was
+/// added (the history records no tuning run for any of them); the comment
+/// on each field says what it trades off.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct PriorWeights {
     /// A capture: sure to be worth a look, all won; hand-set.
