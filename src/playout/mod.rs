@@ -23,6 +23,12 @@ pub(crate) const fn default_max_moves(area: usize) -> usize {
 
 /// The one random generator of the playouts and the search: xoshiro256++,
 /// seeded through SplitMix64.
+///
+/// It replaced a hand-rolled SplitMix64 stepper in the heavy playout and
+/// the search at a measured cost of about 1% more instructions per search
+/// on 9x9 and 2% on 19x19 (callgrind, one thread, 4,000 playouts, three
+/// seeds; the playouts themselves played the same number of moves): below
+/// the noise of wall-clock benches, and not worth a second generator.
 pub(crate) type Rng = Xoshiro256PlusPlus;
 
 /// A generator seeded with `seed`.
