@@ -11,7 +11,8 @@
 
 use criterion::{black_box, criterion_group, Criterion, Throughput};
 use std::time::{Duration, Instant};
-use tengen::{Board, Color, Playout, Topology};
+use tengen::playout::Playout;
+use tengen::{Board, Color, Topology};
 
 /// Plays `n` playouts on `size` and checks every one ended properly:
 /// passes by both sides, i.e. no legal non-eye move left for either colour.

@@ -333,11 +333,27 @@ impl Board {
     }
 
     /// The raw cell code of slot `i` (0 empty, 1 black, 2 white, 3 border
-    /// or off the board); `i` may be the off-board sentinel. For the search's
-    /// 3x3 pattern codes.
+    /// or off the board); `i` may be the off-board sentinel. For the
+    /// tactics, the playouts and the 3x3 pattern codes; compare it with
+    /// [`EMPTY_CODE`](Self::EMPTY_CODE), [`stone_code`](Self::stone_code)
+    /// and [`BORDER_CODE`](Self::BORDER_CODE) rather than with literals.
     #[inline(always)]
     pub(crate) fn cell_code(&self, i: usize) -> u8 {
         self.cell[i]
+    }
+
+    /// The [`cell_code`](Self::cell_code) of an empty point.
+    pub(crate) const EMPTY_CODE: u8 = EMPTY;
+
+    /// The [`cell_code`](Self::cell_code) of a slot off the board.
+    pub(crate) const BORDER_CODE: u8 = BORDER;
+
+    /// The [`cell_code`](Self::cell_code) of a stone of `c` (1 black,
+    /// 2 white): the one place outside the board's internals that names
+    /// the encoding.
+    #[inline(always)]
+    pub(crate) const fn stone_code(c: Color) -> u8 {
+        cell_of(c)
     }
 
     /// The neighbour table row of `l` (distinct neighbours padded with the

@@ -82,7 +82,14 @@ const fn wrap(v: isize, size: isize) -> isize {
 }
 
 /// The location at offset `(dx, dy)` from `(x, y)`, or [`OFF`].
-const fn step(x: isize, y: isize, dx: isize, dy: isize, size: isize, torus: bool) -> u16 {
+pub(crate) const fn step(
+    x: isize,
+    y: isize,
+    dx: isize,
+    dy: isize,
+    size: isize,
+    torus: bool,
+) -> u16 {
     let (mut nx, mut ny) = (x + dx, y + dy);
     if torus {
         nx = wrap(nx, size);

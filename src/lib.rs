@@ -12,13 +12,14 @@ mod geometry;
 pub mod gtp;
 mod handicap;
 pub mod phantom;
-mod playout;
+pub mod playout;
 mod point;
 mod rules;
 mod score;
 pub mod search;
 pub mod session;
 pub mod sgf;
+mod tactics;
 mod time_system;
 mod zobrist;
 
@@ -28,7 +29,6 @@ pub use error::MoveError;
 pub use game::{CannotUndo, Game, GameEnd};
 pub use geometry::{Loc, SizeError, Topology};
 pub use handicap::{fixed_handicap_points, max_fixed_handicap, HandicapError};
-pub use playout::{area_diff, Playout, PlayoutResult};
 pub use point::{Move, Point, VertexError, MAX_SIZE};
 pub use rules::{KoRule, Preset, Rules, Scoring, SuicideRule, TieRule, UnknownPreset};
 pub use score::{

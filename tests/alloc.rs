@@ -4,7 +4,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::hint::black_box;
-use tengen::{Board, Color, Playout, Point, Topology};
+use tengen::playout::Playout;
+use tengen::{Board, Color, Point, Topology};
 
 /// Counts the allocations made by the current thread (the test harness
 /// runs other threads, whose allocations must not be counted here).

@@ -549,7 +549,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 /// eyes not filled) from an empty board, Black first.
 fn random_position(size: usize, moves: usize, rng: &mut Xoshiro256PlusPlus) -> Board {
     let mut b = Board::new(size, Topology::Planar).unwrap();
-    let mut playout = tengen::Playout::new(rng.gen());
+    let mut playout = tengen::playout::Playout::new(rng.gen());
     let mut c = Color::Black;
     for _ in 0..moves {
         match playout.pick(&b, c) {
@@ -795,7 +795,7 @@ fn every_size_and_topology_scores() {
             assert_eq!(s.neutral as usize, size * size);
             assert!(stone_statuses(&empty, &rules).is_empty());
             let mut b = empty.clone();
-            let mut playout = tengen::Playout::new(rng.gen());
+            let mut playout = tengen::playout::Playout::new(rng.gen());
             let mut c = Color::Black;
             for _ in 0..size * size * 2 {
                 match playout.pick(&b, c) {

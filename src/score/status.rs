@@ -9,6 +9,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, SLOTS};
 use crate::rules::Rules;
+use crate::tactics::{is_self_atari, Captures};
 use std::fmt;
 use std::str::FromStr;
 
@@ -154,18 +155,6 @@ fn without_dead(board: &Board, dead: &DeadStones) -> Board {
     b
 }
 
-/// Whether `c` playing at the empty point `l` of `b` would capture nothing
-/// and leave its chain with at most one liberty, or be a suicide.
-fn self_atari(b: &Board, l: Loc, c: Color) -> bool {
-    if b.is_suicide(l, c) {
-        // Forbidden, or (where allowed) a suicide that helps nobody.
-        return true;
-    }
-    let mut t = b.clone();
-    let captured = t.play_unchecked(l, c);
-    captured == 0 && t.liberties(l) <= 1
-}
-
 /// The stones in seki on `board` once the stones of `dead` are taken off.
 /// Dead stones are never in seki.
 ///
@@ -173,7 +162,8 @@ fn self_atari(b: &Board, l: Loc, c: Color) -> bool {
 /// *shared* when it touches stones of both colours. A shared point is a
 /// *seki point* when neither colour can play there without putting itself
 /// in atari: the stone would capture nothing and leave its chain with at
-/// most one liberty (or be a suicide). A chain is in seki when it is not
+/// most one liberty (or be a suicide; the tactics' self-atari test with
+/// captures escaping). A chain is in seki when it is not
 /// unconditionally alive, it has at least one liberty in a shared region,
 /// all of its liberties in shared regions are seki points, and it shares one
 /// of those regions with an opponent chain in seki (repeated until stable).
@@ -241,7 +231,9 @@ pub fn seki_stones(board: &Board, rules: &Rules, dead: &DeadStones) -> LocSet {
                     continue;
                 }
                 if point_kind[n.index()] == 0 {
-                    let seki = self_atari(&b, n, Color::Black) && self_atari(&b, n, Color::White);
+                    let seki = [Color::Black, Color::White]
+                        .iter()
+                        .all(|&c| is_self_atari(&b, n, c, Captures::Escape));
                     point_kind[n.index()] = if seki { 1 } else { 2 };
                 }
                 if point_kind[n.index()] == 2 {

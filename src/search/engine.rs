@@ -196,7 +196,7 @@ impl Engine for Search {
                 };
             }
         };
-        let mut d = Search::decide(self, req.game, req.color, &result, req.cleanup);
+        let mut d = self.decision(req.game, req.color, &result, req.cleanup);
         if let Decision::Play(m) = d {
             if !req.game.is_legal(req.color, m) {
                 d = Decision::Play(Move::Pass);

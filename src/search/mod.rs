@@ -14,20 +14,24 @@
 //! assert!(result.playouts >= 200);
 //! ```
 
+mod analysis;
 mod bench;
+mod decision;
 mod engine;
 mod level;
-mod policy;
+mod monitor;
+mod prior;
 #[allow(clippy::module_inception)]
 mod search;
 mod time;
 mod tree;
+mod worker;
 
+pub use crate::playout::{PlayoutPolicy, PolicyKind};
 pub use bench::{run_bench, BenchLine, BenchSize};
 pub use engine::{Decision, Engine, PositionKey, Request};
 pub use level::{Level, UnknownLevel, MAX_NUMBERED_LEVEL, PLAYOUTS_PER_LEVEL};
-pub use policy::{PlayoutPolicy, PolicyKind};
-pub use search::{dead_stones, Search};
+pub use search::Search;
 pub use time::{Clock, TimeBudget};
 
 use crate::point::Move;

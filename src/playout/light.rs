@@ -5,15 +5,13 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::Loc;
 use crate::point::MAX_SIZE;
-use rand::{RngCore, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// A seeded, reproducible playout runner. It never allocates.
 ///
 /// The same seed, board and colour always give the same playout.
 #[derive(Clone, Debug)]
 pub struct Playout {
-    rng: Xoshiro256PlusPlus,
+    rng: super::Rng,
     /// Scratch for [`pick`](Self::pick): always the identity permutation
     /// between calls (each call undoes its own swaps), so a pick costs
     /// nothing per empty point.
@@ -55,24 +53,16 @@ impl Playout {
             *v = i as u16;
         }
         Playout {
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            rng: super::rng(seed),
             idx,
             max_moves: 0,
         }
     }
 
-    /// A uniform random integer below `n` (`n > 0`): Lemire's multiply and
-    /// shift, with the rare rejection step that makes it exactly uniform.
+    /// A uniform random integer below `n` (`n > 0`).
     #[inline(always)]
     fn below(&mut self, n: u32) -> u32 {
-        let mut m = u64::from(self.rng.next_u32()) * u64::from(n);
-        if (m as u32) < n {
-            let threshold = n.wrapping_neg() % n;
-            while (m as u32) < threshold {
-                m = u64::from(self.rng.next_u32()) * u64::from(n);
-            }
-        }
-        (m >> 32) as u32
+        super::below(&mut self.rng, n)
     }
 
     /// Picks a uniformly random legal move for `c` that does not fill one
@@ -135,7 +125,7 @@ impl Playout {
     /// position.
     pub fn run(&mut self, board: &mut Board, mut to_move: Color) -> PlayoutResult {
         let limit = if self.max_moves == 0 {
-            3 * board.area() + 20
+            super::default_max_moves(board.area())
         } else {
             self.max_moves
         };
@@ -193,7 +183,7 @@ mod tests {
                 let mut c = Color::Black;
                 let mut passes = 0;
                 let mut moves = 0;
-                while passes < 2 && moves < 3 * size * size + 20 {
+                while passes < 2 && moves < crate::playout::default_max_moves(size * size) {
                     match p.pick(&b, c) {
                         Some(l) => {
                             assert!(b.is_legal_simple(l, c) && !b.is_eye(l, c));

@@ -1,0 +1,400 @@
+//! The search's playout policy: light (uniformly random moves that do not
+//! fill one's own eye) or heavy (answer ataris, capture, nakade and local
+//! 3x3 shapes around the last move, avoid self-atari), with the tactics of
+//! [`crate::tactics`].
+//!
+//! Everything the playout loop touches is built before it starts (the
+//! pattern table and the direction table are process-wide, built once), so
+//! a playout never allocates.
+
+use super::{below, chance, Rng};
+use crate::board::Board;
+use crate::color::Color;
+use crate::geometry::{Loc, Topology, OFF};
+use crate::tactics::{
+    dirs, empty_neighbors, is_self_atari, nakade_point, pattern_code, patterns, touches_own,
+    Captures, Dirs,
+};
+
+/// Which moves a playout plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PolicyKind {
+    /// Uniformly random legal moves that do not fill one's own eye.
+    Light,
+    /// Answer atari, capture, avoid self-atari, nakade and local 3x3
+    /// patterns around the last move, else a random move as in `Light`
+    /// that is not a self-atari of more than one stone.
+    #[default]
+    Heavy,
+}
+
+// ---------------------------------------------------------------------------
+// The playout
+
+/// A playout move log entry: the location (or `OFF` for a pass) in the low
+/// 15 bits and the colour in the top bit.
+pub(crate) const LOG_COLOR_BIT: u16 = 1 << 15;
+
+/// A reusable, allocation-free playout runner for one board size.
+#[derive(Clone, Debug)]
+pub struct PlayoutPolicy {
+    kind: PolicyKind,
+    rng: Rng,
+    dirs: &'static Dirs,
+    patterns: &'static [bool],
+    /// Stones of chains that were put in atari lately (a ring; entries
+    /// are checked again before use).
+    ataris: [u16; ATARI_RING],
+    atari_next: usize,
+    /// The most moves one playout plays before it is cut and scored
+    /// (0: three times the board area plus 20).
+    pub max_moves: usize,
+}
+
+/// How many chains in atari a playout remembers.
+const ATARI_RING: usize = 16;
+/// Out of 256: how often a heavy rule with candidates (save or capture
+/// anywhere, local save, 3x3 shape) is followed; the rest leaves room for
+/// other moves, so the playouts stay varied; hand-set.
+const RULE_CHANCE: u32 = 230;
+/// Out of 256: how often the stone just played is captured when it is in
+/// atari; higher than [`RULE_CHANCE`], as it is nearly always right;
+/// hand-set.
+const CAPTURE_LAST_CHANCE: u32 = 240;
+/// The stones of an own chain in atari searched for a capturable
+/// neighbour: bounds the cost on a long chain; hand-set.
+const SAVE_SCAN_STONES: usize = 12;
+
+impl PlayoutPolicy {
+    /// A policy of `kind` for boards of `size` and `topology`, seeded.
+    pub fn new(kind: PolicyKind, size: usize, topology: Topology, seed: u64) -> PlayoutPolicy {
+        PlayoutPolicy {
+            kind,
+            rng: super::rng(seed),
+            dirs: dirs(size, topology),
+            patterns: patterns(),
+            ataris: [OFF; ATARI_RING],
+            atari_next: 0,
+            max_moves: 0,
+        }
+    }
+
+    /// Which moves this policy plays.
+    pub fn kind(&self) -> PolicyKind {
+        self.kind
+    }
+
+    /// Picks a move for `c`; `last` is the opponent's last move if it was
+    /// a stone. `None` means pass.
+    #[inline]
+    pub fn pick(&mut self, board: &Board, c: Color, last: Option<Loc>) -> Option<Loc> {
+        if self.kind == PolicyKind::Heavy {
+            let lm = last.filter(|&lm| board.color_at(lm) == Some(c.opponent()));
+            if let Some(lm) = lm {
+                if let Some(l) = self.local(board, c, lm) {
+                    return Some(l);
+                }
+            }
+            if let Some(l) = self.ataris_anywhere(board, c) {
+                return Some(l);
+            }
+            if let Some(lm) = lm {
+                if let Some(l) = self.shapes(board, c, lm) {
+                    return Some(l);
+                }
+            }
+        }
+        self.random(board, c)
+    }
+
+    /// Remembers the chain through `l` if it is in atari.
+    #[inline(always)]
+    fn note_atari(&mut self, board: &Board, l: u16) {
+        if board.liberties(Loc(l)) == 1 && !self.ataris.contains(&l) {
+            self.ataris[self.atari_next] = l;
+            self.atari_next = (self.atari_next + 1) % ATARI_RING;
+        }
+    }
+
+    /// Remembers the chains a move at `l` left in atari (its own, and its
+    /// neighbours'): a chain loses liberties only to moves next to it.
+    #[inline]
+    fn note_ataris_around(&mut self, board: &Board, l: Loc) {
+        self.note_atari(board, l.0);
+        for &n in board.neighbor_slots(l) {
+            if n == OFF {
+                break;
+            }
+            if board.cell_code(n as usize) != Board::EMPTY_CODE {
+                self.note_atari(board, n);
+            }
+        }
+    }
+
+    /// Forgets the remembered chains and finds those in atari on `board`.
+    fn scan_ataris(&mut self, board: &Board) {
+        self.ataris = [OFF; ATARI_RING];
+        self.atari_next = 0;
+        for l in board.locs() {
+            if board.chain_head(l) == Some(l) {
+                self.note_atari(board, l.0);
+            }
+        }
+    }
+
+    /// Captures an opponent chain in atari, or saves one of `c`'s by
+    /// extending, anywhere on the board (among the remembered chains).
+    #[inline]
+    fn ataris_anywhere(&mut self, board: &Board, c: Color) -> Option<Loc> {
+        let me = Board::stone_code(c);
+        let mut cand = [0u16; ATARI_RING];
+        let mut nc = 0;
+        for k in 0..ATARI_RING {
+            let x = self.ataris[k];
+            if x == OFF {
+                continue;
+            }
+            let cell = board.cell_code(x as usize);
+            let Some(lib) = (cell != Board::EMPTY_CODE)
+                .then(|| board.last_liberty(Loc(x)))
+                .flatten()
+            else {
+                // Captured, or out of atari: forget it.
+                self.ataris[k] = OFF;
+                continue;
+            };
+            let ok = board.is_legal_simple(lib, c)
+                && (cell != me || !is_self_atari(board, lib, c, Captures::GiveOneLiberty))
+                && !cand[..nc].contains(&lib.0);
+            if ok {
+                cand[nc] = lib.0;
+                nc += 1;
+            }
+        }
+        if nc > 0 && chance(&mut self.rng, RULE_CHANCE) {
+            return Some(Loc(cand[below(&mut self.rng, nc as u32) as usize]));
+        }
+        None
+    }
+
+    /// The heavy rules around the last move, in priority order.
+    #[inline]
+    fn local(&mut self, board: &Board, c: Color, lm: Loc) -> Option<Loc> {
+        let me = Board::stone_code(c);
+        let opp = Board::stone_code(c.opponent());
+        if board.cell_code(lm.index()) != opp {
+            return None;
+        }
+        let mut cand = [0u16; 16];
+        let mut nc = 0;
+        // 1. Capture the stone just played if it is in atari.
+        if let Some(lib) = board.last_liberty(lm) {
+            if board.is_legal_simple(lib, c) && chance(&mut self.rng, CAPTURE_LAST_CHANCE) {
+                return Some(lib);
+            }
+        }
+        // 2. Save own chains the last move put in atari: capture a
+        //    neighbouring chain in atari, or extend if that gains liberties.
+        for &n in board.neighbor_slots(lm) {
+            if n == OFF {
+                break;
+            }
+            if board.cell_code(n as usize) != me || !board.in_atari(Loc(n)) {
+                continue;
+            }
+            let chain = Loc(n);
+            for (k, s) in board.chain(chain).enumerate() {
+                if k >= SAVE_SCAN_STONES {
+                    break;
+                }
+                for &q in board.neighbor_slots(s) {
+                    if q == OFF {
+                        break;
+                    }
+                    if board.cell_code(q as usize) == opp {
+                        if let Some(lib) = board.last_liberty(Loc(q)) {
+                            if nc < cand.len()
+                                && board.is_legal_simple(lib, c)
+                                && !cand[..nc].contains(&lib.0)
+                            {
+                                cand[nc] = lib.0;
+                                nc += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(lib) = board.last_liberty(chain) {
+                if nc < cand.len()
+                    && board.is_legal_simple(lib, c)
+                    && !is_self_atari(board, lib, c, Captures::GiveOneLiberty)
+                    && !cand[..nc].contains(&lib.0)
+                {
+                    cand[nc] = lib.0;
+                    nc += 1;
+                }
+            }
+        }
+        if nc > 0 && chance(&mut self.rng, RULE_CHANCE) {
+            return Some(Loc(cand[below(&mut self.rng, nc as u32) as usize]));
+        }
+        // 3. Nakade: the vital point of a small eye space next to it.
+        for &n in board.neighbor_slots(lm) {
+            if n == OFF {
+                break;
+            }
+            // Every space of three, and the T of four, has an end with
+            // one or two empty neighbours: start from such points only.
+            if board.cell_code(n as usize) == Board::EMPTY_CODE
+                && empty_neighbors(board, Loc(n)) <= 2
+            {
+                if let Some(v) = nakade_point(board, Loc(n)) {
+                    if board.is_legal_simple(v, c)
+                        && !is_self_atari(board, v, c, Captures::GiveOneLiberty)
+                    {
+                        return Some(v);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// 3x3 patterns on the eight points around the last move.
+    #[inline]
+    fn shapes(&mut self, board: &Board, c: Color, lm: Loc) -> Option<Loc> {
+        let mut cand = [0u16; 8];
+        let mut nc = 0;
+        for &n in &self.dirs[lm.index()] {
+            if n == OFF || board.cell_code(n as usize) != Board::EMPTY_CODE {
+                continue;
+            }
+            let l = Loc(n);
+            if self.patterns[pattern_code(board, self.dirs, l)]
+                && board.is_legal_simple(l, c)
+                && !is_self_atari(board, l, c, Captures::GiveOneLiberty)
+            {
+                cand[nc] = n;
+                nc += 1;
+            }
+        }
+        if nc > 0 && chance(&mut self.rng, RULE_CHANCE) {
+            return Some(Loc(cand[below(&mut self.rng, nc as u32) as usize]));
+        }
+        None
+    }
+
+    /// A random legal move that does not fill `c`'s own eye (and, for the
+    /// heavy policy, is not a self-atari of more than one stone).
+    #[inline]
+    fn random(&mut self, board: &Board, c: Color) -> Option<Loc> {
+        let n = board.empty_count();
+        if n == 0 {
+            return None;
+        }
+        let start = below(&mut self.rng, n as u32) as usize;
+        let heavy = self.kind == PolicyKind::Heavy;
+        let mut i = start;
+        for _ in 0..n {
+            let l = board.empty_at(i);
+            i += 1;
+            if i == n {
+                i = 0;
+            }
+            if board.is_eye(l, c) || !board.is_legal_simple(l, c) {
+                continue;
+            }
+            if heavy
+                && touches_own(board, l, c)
+                && is_self_atari(board, l, c, Captures::GiveOneLiberty)
+            {
+                continue;
+            }
+            return Some(l);
+        }
+        None
+    }
+
+    /// Plays `board` out with `to_move` first until both sides pass (or
+    /// the move limit), logging each move into `log` within its existing
+    /// capacity (never growing it). Returns the number of moves played.
+    pub fn run(
+        &mut self,
+        board: &mut Board,
+        mut to_move: Color,
+        mut last: Option<Loc>,
+        log: &mut Vec<u16>,
+    ) -> usize {
+        let limit = if self.max_moves == 0 {
+            super::default_max_moves(board.area())
+        } else {
+            self.max_moves
+        };
+        let heavy = self.kind == PolicyKind::Heavy;
+        if heavy {
+            self.scan_ataris(board);
+        }
+        let mut passes = 0;
+        let mut moves = 0;
+        while passes < 2 && moves < limit {
+            let bit = if to_move == Color::White {
+                LOG_COLOR_BIT
+            } else {
+                0
+            };
+            match self.pick(board, to_move, last) {
+                Some(l) => {
+                    board.play_unchecked(l, to_move);
+                    // A suicide cannot happen (the policy only picks legal
+                    // moves); the stone stays, so it is the last move.
+                    last = Some(l);
+                    if heavy {
+                        self.note_ataris_around(board, l);
+                    }
+                    passes = 0;
+                    if log.len() < log.capacity() {
+                        log.push(l.0 | bit);
+                    }
+                }
+                None => {
+                    board.pass();
+                    last = None;
+                    passes += 1;
+                }
+            }
+            moves += 1;
+            to_move = to_move.opponent();
+        }
+        moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        Board::from_diagram(text, Topology::Planar).unwrap()
+    }
+
+    #[test]
+    fn heavy_playout_captures_a_stone_in_atari() {
+        // White's last stone at B2 is in atari (only liberty B1... set up):
+        let b = board(
+            ".....\n\
+             .....\n\
+             .X...\n\
+             XOX..\n\
+             .....\n",
+        );
+        let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
+        let mut hits = 0;
+        for seed in 0..50 {
+            let mut p = PlayoutPolicy::new(PolicyKind::Heavy, 5, Topology::Planar, seed);
+            if p.pick(&b, Color::Black, Some(at("B2"))) == Some(at("B1")) {
+                hits += 1;
+            }
+        }
+        assert!(hits >= 40, "captured only {hits} times of 50");
+    }
+}

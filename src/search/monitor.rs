@@ -1,0 +1,113 @@
+//! The monitor on the calling thread while the workers search: time
+//! limits, early stops, the stop flag and periodic analysis.
+
+use super::analysis::snapshot;
+use super::search::Shared;
+use super::tree::Tree;
+use super::{Limits, SearchResult, TimeBudget};
+use crate::game::Game;
+use std::sync::atomic::Ordering::*;
+use std::time::{Duration, Instant};
+/// Playouts a search must have run before it may stop early because the
+/// leader cannot be caught: fewer give no trustworthy rate or lead (one
+/// playout on a briefly starved thread once ended a search after 10 ms).
+const EARLY_STOP_MIN_PLAYOUTS: u64 = 256;
+/// Early stops are considered from this fraction (1 / n) of the target
+/// time on: before, the visit counts and the rate are too young; hand-set.
+const EARLY_STOP_FROM_FRACTION: u32 = 4;
+/// How often the monitor wakes up (or the info interval, if shorter):
+/// finer costs a little CPU, coarser overshoots the time; hand-set.
+const MONITOR_TICK: Duration = Duration::from_millis(2);
+/// The least elapsed time (seconds) a playout rate is computed over.
+const MIN_RATE_SECONDS: f64 = 1e-3;
+/// The top move is unstable while it has under this many times the
+/// second's visits: past the target time, the search goes on (up to the
+/// maximum) until the lead is clear; hand-set.
+const UNSTABLE_LEAD_RATIO: f64 = 1.3;
+/// ... or while its lead is under this many times the square root of the
+/// two moves' visits (the noise of so few visits); hand-set.
+const UNSTABLE_NOISE: f64 = 2.0;
+
+/// The monitoring loop on the calling thread: time limits, early stops,
+/// the stop flag and periodic analysis.
+pub(super) fn monitor(
+    sh: &Shared<'_>,
+    threads: usize,
+    start: Instant,
+    budget: Option<TimeBudget>,
+    limits: &Limits,
+    game: &Game,
+    info: &mut dyn FnMut(&SearchResult),
+) {
+    let mut last_info = start;
+    loop {
+        if sh.finished.load(Acquire) >= threads {
+            return;
+        }
+        let tick = limits
+            .info_interval
+            .map_or(MONITOR_TICK, |i| i.min(MONITOR_TICK));
+        std::thread::sleep(tick);
+        let now = Instant::now();
+        let elapsed = now - start;
+        if sh.stop.load(Relaxed) {
+            sh.done.store(true, Relaxed);
+        }
+        if let Some(b) = budget {
+            if elapsed >= b.max {
+                sh.done.store(true, Relaxed);
+            } else if elapsed >= b.target {
+                if !unstable(sh.tree) {
+                    sh.done.store(true, Relaxed);
+                }
+            } else if elapsed * EARLY_STOP_FROM_FRACTION >= b.target && limits.playouts.is_none() {
+                // Stop early when the leader cannot be caught in time, but
+                // only once the rate estimate rests on enough playouts: a
+                // thread starved at the start would otherwise see one
+                // playout as an uncatchable lead.
+                let done: u64 = sh.workers.iter().map(|w| w.playouts.load(Relaxed)).sum();
+                if done >= EARLY_STOP_MIN_PLAYOUTS {
+                    let rate = done as f64 / elapsed.as_secs_f64().max(MIN_RATE_SECONDS);
+                    let left = rate * (b.target - elapsed).as_secs_f64();
+                    let (first, second) = top_two(sh.tree);
+                    if (first - second) as f64 > left && first > 0 {
+                        sh.done.store(true, Relaxed);
+                    }
+                }
+            }
+        }
+        if let Some(iv) = limits.info_interval {
+            if now - last_info >= iv {
+                last_info = now;
+                info(&snapshot(sh, game, start));
+            }
+        }
+    }
+}
+
+/// The visits of the two most visited root moves.
+fn top_two(tree: &Tree) -> (u64, u64) {
+    let Some((first, count)) = tree.root().children() else {
+        return (0, 0);
+    };
+    let (mut a, mut b) = (0u64, 0u64);
+    for i in first..first + count {
+        let v = u64::from(tree.node(i).visits());
+        if v > a {
+            b = a;
+            a = v;
+        } else if v > b {
+            b = v;
+        }
+    }
+    (a, b)
+}
+
+/// Whether the most visited root move may still change: its lead over the
+/// second is under 30% of the second's visits, or within the noise of so
+/// few visits (twice the square root of their sum).
+fn unstable(tree: &Tree) -> bool {
+    let (a, b) = top_two(tree);
+    let (a, b) = (a as f64, b as f64);
+    a > 0.0 && (a < UNSTABLE_LEAD_RATIO * b || a - b < UNSTABLE_NOISE * (a + b).sqrt())
+}

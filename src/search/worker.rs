@@ -1,0 +1,321 @@
+//! One search thread: descent with UCT-RAVE, expansion with priors, the
+//! playout, and the backup with AMAF; nothing here allocates after the
+//! worker is built.
+
+use super::prior::{Prior, PriorContext, PriorWeights};
+use super::search::Shared;
+use super::tree::PASS;
+use crate::board::Board;
+use crate::color::Color;
+use crate::geometry::{Loc, OFF, SLOTS};
+use crate::playout::{PlayoutPolicy, LOG_COLOR_BIT};
+use crate::rules::TieRule;
+use std::sync::atomic::Ordering::*;
+/// The deepest the tree descent goes in one simulation.
+const MAX_DEPTH: usize = 400;
+/// Room for one playout's moves (at most `default_max_moves` of 25x25,
+/// 3 x 625 + 20, are played).
+const LOG_CAPACITY: usize = 2048;
+const _: () = assert!(
+    LOG_CAPACITY
+        >= crate::playout::default_max_moves(crate::point::MAX_SIZE * crate::point::MAX_SIZE)
+);
+
+/// One search thread's private state; nothing here is allocated after
+/// construction.
+pub(super) struct Worker {
+    board: Board,
+    policy: PlayoutPolicy,
+    path: Vec<(u32, Color)>,
+    log: Vec<u16>,
+    map: Box<[u8; SLOTS]>,
+    owner: Box<[i8; SLOTS]>,
+    buf: Vec<(u16, Prior)>,
+    /// The weights of the priors of new nodes.
+    weights: PriorWeights,
+}
+
+impl Worker {
+    pub(super) fn new(sh: &Shared<'_>, seed: u64) -> Worker {
+        let b = &sh.root_board;
+        Worker {
+            board: b.clone(),
+            policy: PlayoutPolicy::new(sh.config.policy, b.size(), b.topology(), seed),
+            path: Vec::with_capacity(MAX_DEPTH + 2),
+            log: Vec::with_capacity(LOG_CAPACITY),
+            map: Box::new([0; SLOTS]),
+            owner: Box::new([0; SLOTS]),
+            buf: Vec::with_capacity(SLOTS + 1),
+            weights: PriorWeights::default(),
+        }
+    }
+
+    pub(super) fn run(&mut self, sh: &Shared<'_>, t: usize) {
+        // Every thread runs at least one simulation (within the playout
+        // limit), so that even a search that gets no CPU before its time
+        // is up has expanded the root and has a move to give.
+        let mut first = true;
+        loop {
+            if !first && (sh.done.load(Relaxed) || sh.stop.load(Relaxed)) {
+                break;
+            }
+            first = false;
+            if sh.playout_limit != u64::MAX && sh.claimed.fetch_add(1, Relaxed) >= sh.playout_limit
+            {
+                break;
+            }
+            self.simulate(sh, t);
+        }
+    }
+
+    /// One simulation: descend, maybe expand, play out, back up.
+    fn simulate(&mut self, sh: &Shared<'_>, t: usize) {
+        let tree = sh.tree;
+        self.board.clone_from(&sh.root_board);
+        self.path.clear();
+        self.log.clear();
+        let mut to_move = sh.color;
+        let mut last = sh.root_last;
+        let mut passes = sh.root_passes;
+        let mut idx = 0u32;
+        tree.root().add_visit();
+        self.path.push((0, sh.color.opponent()));
+        let mut expanded = false;
+        let mut terminal = false;
+        loop {
+            let node = tree.node(idx);
+            let children = match node.children() {
+                Some(c) => c,
+                None => {
+                    let at_root = idx == 0;
+                    if expanded
+                        || !node.is_leaf()
+                        || (!at_root && node.visits() < sh.threshold)
+                        || !node.try_begin_expand()
+                    {
+                        break;
+                    }
+                    expanded = true;
+                    match self.expand(sh, idx, to_move, last) {
+                        Some(c) => c,
+                        None => break,
+                    }
+                }
+            };
+            let Some(child) = select(sh, idx, children) else {
+                break;
+            };
+            let cn = tree.node(child);
+            cn.add_visit();
+            let mv = cn.mv();
+            if mv == PASS {
+                self.board.pass();
+                passes += 1;
+                last = None;
+            } else {
+                self.board.play_unchecked(Loc(mv), to_move);
+                passes = 0;
+                last = Some(Loc(mv));
+            }
+            self.path.push((child, to_move));
+            to_move = to_move.opponent();
+            idx = child;
+            if passes >= 2 {
+                terminal = sh.score_at_two_passes;
+                break;
+            }
+            if self.path.len() >= MAX_DEPTH {
+                break;
+            }
+        }
+        if !terminal {
+            self.policy
+                .run(&mut self.board, to_move, last, &mut self.log);
+        }
+        let diff = self.score();
+        let m = f64::from(diff) - sh.komi;
+        let black = if m > 0.0 {
+            2
+        } else if m < 0.0 || sh.tie == TieRule::WhiteWins {
+            0
+        } else {
+            1
+        };
+        let result = |c: Color| if c == Color::Black { black } else { 2 - black };
+        for &(n, mover) in &self.path {
+            tree.node(n).add_result(result(mover));
+        }
+        self.amaf(sh, &result);
+        let ws = &sh.workers[t];
+        for (a, &o) in ws.ownership.iter().zip(self.owner.iter()) {
+            if o != 0 {
+                a.store(a.load(Relaxed) + i32::from(o), Relaxed);
+            }
+        }
+        ws.score_sum
+            .store(ws.score_sum.load(Relaxed) + i64::from(diff), Relaxed);
+        ws.playouts.store(ws.playouts.load(Relaxed) + 1, Relaxed);
+    }
+
+    /// Area score (Black minus White) of the final board, filling `owner`.
+    fn score(&mut self) -> i32 {
+        const BLACK: u8 = Board::stone_code(Color::Black);
+        const WHITE: u8 = Board::stone_code(Color::White);
+        let b = &self.board;
+        let mut diff = 0i32;
+        for i in 0..b.area() {
+            let o: i8 = match b.cell_code(i) {
+                BLACK => 1,
+                WHITE => -1,
+                _ => {
+                    let (mut bl, mut wh) = (false, false);
+                    for &n in b.neighbor_slots(Loc(i as u16)) {
+                        if n == OFF {
+                            break;
+                        }
+                        match b.cell_code(n as usize) {
+                            BLACK => bl = true,
+                            WHITE => wh = true,
+                            _ => {}
+                        }
+                    }
+                    i8::from(bl && !wh) - i8::from(wh && !bl)
+                }
+            };
+            self.owner[i] = o;
+            diff += i32::from(o);
+        }
+        diff
+    }
+
+    /// AMAF update: each expanded node on the path credits its children
+    /// whose move its player played first later in the simulation.
+    fn amaf(&mut self, sh: &Shared<'_>, result: &dyn Fn(Color) -> u32) {
+        // `map`: 0 unplayed, else the board's code of who played there first.
+        let tree = sh.tree;
+        let area = self.board.area();
+        self.map[..area].fill(0);
+        for &e in self.log.iter().rev() {
+            let l = (e & !LOG_COLOR_BIT) as usize;
+            if l < area {
+                self.map[l] = if e & LOG_COLOR_BIT != 0 {
+                    Board::stone_code(Color::White)
+                } else {
+                    Board::stone_code(Color::Black)
+                };
+            }
+        }
+        for k in (0..self.path.len()).rev() {
+            let (n, mover) = self.path[k];
+            let to_move = mover.opponent();
+            if let Some((first, count)) = tree.node(n).children() {
+                let code = Board::stone_code(to_move);
+                let r = result(to_move);
+                for i in first..first + count {
+                    let ch = tree.node(i);
+                    let mv = ch.mv() as usize;
+                    if mv < area && self.map[mv] == code {
+                        ch.add_amaf(r);
+                    }
+                }
+            }
+            if k > 0 {
+                let mv = tree.node(n).mv() as usize;
+                if mv < area {
+                    self.map[mv] = Board::stone_code(mover);
+                }
+            }
+        }
+    }
+
+    /// Expands node `idx` (claimed by this thread) on the current board.
+    fn expand(
+        &mut self,
+        sh: &Shared<'_>,
+        idx: u32,
+        to_move: Color,
+        last: Option<Loc>,
+    ) -> Option<(u32, u32)> {
+        let tree = sh.tree;
+        let at_root = idx == 0;
+        let ctx = PriorContext {
+            board: &self.board,
+            dirs: crate::tactics::dirs(self.board.size(), self.board.topology()),
+            patterns: crate::tactics::patterns(),
+            weights: &self.weights,
+            last,
+            even: sh.config.prior_even,
+        };
+        self.buf.clear();
+        for l in self.board.empty_locs() {
+            let ok = if at_root {
+                sh.root_legal.get(l.index()).copied().unwrap_or(false)
+            } else {
+                self.board.is_legal_simple(l, to_move) && !self.board.is_eye(l, to_move)
+            };
+            if ok {
+                self.buf.push((l.0, ctx.prior(l, to_move)));
+            }
+        }
+        self.buf
+            .push((PASS, self.weights.pass(sh.config.prior_even)));
+        let count = self.buf.len() as u32;
+        let node = tree.node(idx);
+        let Some(first) = tree.alloc(count) else {
+            node.freeze();
+            return None;
+        };
+        for (k, &(mv, p)) in self.buf.iter().enumerate() {
+            tree.node(first + k as u32).init(mv, p.visits, p.wins);
+        }
+        node.finish_expand(first, count);
+        Some((first, count))
+    }
+}
+
+/// The child of `parent` to descend into: the highest UCT-RAVE value.
+#[inline]
+fn select(sh: &Shared<'_>, parent: u32, (first, count): (u32, u32)) -> Option<u32> {
+    let tree = sh.tree;
+    let at_root = parent == 0;
+    let equiv = sh.config.rave_equiv.max(1.0);
+    let explore = sh.config.explore;
+    let log_parent = if explore > 0.0 {
+        (tree.node(parent).visits() as f32 + 1.0).ln()
+    } else {
+        0.0
+    };
+    let mut best = None;
+    let mut best_val = f32::NEG_INFINITY;
+    for i in first..first + count {
+        let n = tree.node(i);
+        if at_root && !sh.root_legal.get(n.mv() as usize).copied().unwrap_or(false) {
+            continue;
+        }
+        let s = n.stats();
+        let pv = s.prior_visits as f32;
+        let pw = s.prior_wins as f32;
+        let nv = s.visits as f32;
+        let q = if nv + pv > 0.0 {
+            (s.wins as f32 * 0.5 + pw) / (nv + pv)
+        } else {
+            0.5
+        };
+        let an = s.amaf_visits as f32 + pv;
+        let mut val = if an > 0.0 {
+            let aq = (s.amaf_wins as f32 * 0.5 + pw) / an;
+            let beta = an / (an + nv + nv * an / equiv);
+            (1.0 - beta) * q + beta * aq
+        } else {
+            q
+        };
+        if explore > 0.0 {
+            val += explore * (log_parent / (nv + 1.0)).sqrt();
+        }
+        if val > best_val {
+            best_val = val;
+            best = Some(i);
+        }
+    }
+    best
+}

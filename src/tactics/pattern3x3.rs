@@ -1,0 +1,207 @@
+//! 3x3 patterns: the eight neighbours of a point in a fixed order, and a
+//! table of the Mogo-style shapes (hane, cut, edge moves) that the heavy
+//! playouts and the priors favour.
+//!
+//! Both tables are process-wide and built on first use, so a playout never
+//! builds or allocates one.
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::geometry::{step, Loc, Topology, OFF, SLOTS};
+use crate::point::MAX_SIZE;
+use std::sync::OnceLock;
+
+/// The eight neighbours of every location in a fixed order: N, E, S, W,
+/// NE, SE, SW, NW (north is toward higher rows); off-board is `OFF`.
+///
+/// Unlike the board's neighbour and diagonal tables (distinct locations,
+/// in no fixed order), a pattern needs each direction in its own slot,
+/// repeats included on a small torus; the locations come from the same
+/// [`step`] as the board's.
+pub(crate) type Dirs = [[u16; 8]; SLOTS];
+
+/// The offsets `(dx, dy)` of the eight directions, in the order of [`Dirs`].
+const DIR_DELTAS: [(isize, isize); 8] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+    (-1, 1),
+];
+
+fn build_dirs(size: usize, topology: Topology) -> Box<Dirs> {
+    let mut d = Box::new([[OFF; 8]; SLOTS]);
+    let s = size as isize;
+    let torus = topology == Topology::Toroidal;
+    for y in 0..s {
+        for x in 0..s {
+            let own = (y * s + x) as usize;
+            for (k, &(dx, dy)) in DIR_DELTAS.iter().enumerate() {
+                d[own][k] = step(x, y, dx, dy, s, torus);
+            }
+        }
+    }
+    d
+}
+
+/// The direction table of a board size and topology, built on first use.
+pub(crate) fn dirs(size: usize, topology: Topology) -> &'static Dirs {
+    static TABLES: [[OnceLock<Box<Dirs>>; MAX_SIZE + 1]; 2] =
+        [const { [const { OnceLock::new() }; MAX_SIZE + 1] }; 2];
+    let t = usize::from(topology == Topology::Toroidal);
+    let size = size.min(MAX_SIZE);
+    TABLES[t][size].get_or_init(|| build_dirs(size, topology))
+}
+
+/// The Mogo-style 3x3 shapes (hane, cut, side moves), written top row
+/// first with the move in the centre. `X` and `O` are stones of the two
+/// colours (either way round), `.` empty, `x` X or empty, `o` O or empty,
+/// `#` off the board, `?` anything.
+const SHAPES: [&str; 13] = [
+    // Hane that encloses.
+    "XOX...???",
+    // Hane that does not cut.
+    "XO....?.?",
+    // Magari (turn).
+    "XO?X..x.?",
+    // Thin hane.
+    "XOO...?.?",
+    // Unprotected cut.
+    "XO?O.o?o?",
+    // Peeped cut.
+    "XO?O.X???",
+    // De (push between).
+    "?X?O.Oooo",
+    // Cut on the knight's move.
+    "OX??.O?o?",
+    // Edge: chase.
+    "X.?O.?##?",
+    // Edge: block the cut.
+    "OX?X.O###",
+    // Edge: block the connection.
+    "?X?x.O###",
+    // Edge: sagari.
+    "?XOx.x###",
+    // Edge: cut.
+    "?OXX.O###",
+];
+
+/// Maps a pattern cell (row, column; row 0 at the top) to the direction
+/// index of [`DIR_DELTAS`], or `None` for the centre.
+fn dir_of(row: usize, col: usize) -> Option<usize> {
+    let dx = col as isize - 1;
+    let dy = 1 - row as isize;
+    DIR_DELTAS.iter().position(|&d| d == (dx, dy))
+}
+
+/// The 8 symmetries of the square, acting on (dx, dy).
+fn transform(t: usize, (dx, dy): (isize, isize)) -> (isize, isize) {
+    let (dx, dy) = if t & 4 != 0 { (dy, dx) } else { (dx, dy) };
+    let dx = if t & 1 != 0 { -dx } else { dx };
+    let dy = if t & 2 != 0 { -dy } else { dy };
+    (dx, dy)
+}
+
+fn build_patterns() -> Box<[bool]> {
+    let mut table = vec![false; 1 << 16].into_boxed_slice();
+    for shape in SHAPES {
+        let cells: Vec<u8> = shape.bytes().collect();
+        for t in 0..8 {
+            for swap in [false, true] {
+                // Allowed cell codes per direction.
+                let mut allowed: [Vec<u16>; 8] = Default::default();
+                for (i, &ch) in cells.iter().enumerate().take(9) {
+                    let Some(d) = dir_of(i / 3, i % 3) else {
+                        continue;
+                    };
+                    let (tx, ty) = transform(t, DIR_DELTAS[d]);
+                    let Some(td) = DIR_DELTAS.iter().position(|&e| e == (tx, ty)) else {
+                        continue;
+                    };
+                    let (black, white) = (
+                        u16::from(Board::stone_code(Color::Black)),
+                        u16::from(Board::stone_code(Color::White)),
+                    );
+                    let (a, b) = if swap { (white, black) } else { (black, white) };
+                    let empty = u16::from(Board::EMPTY_CODE);
+                    let border = u16::from(Board::BORDER_CODE);
+                    allowed[td] = match ch {
+                        b'X' => vec![a],
+                        b'O' => vec![b],
+                        b'.' => vec![empty],
+                        b'x' => vec![a, empty],
+                        b'o' => vec![b, empty],
+                        b'#' => vec![border],
+                        _ => vec![empty, a, b, border],
+                    };
+                }
+                // Enumerate every code the shape allows.
+                let mut codes = vec![0u16];
+                for (d, vals) in allowed.iter().enumerate() {
+                    let mut next = Vec::with_capacity(codes.len() * vals.len());
+                    for &c in &codes {
+                        for &v in vals {
+                            next.push(c | (v << (2 * d)));
+                        }
+                    }
+                    codes = next;
+                }
+                for c in codes {
+                    table[c as usize] = true;
+                }
+            }
+        }
+    }
+    table
+}
+
+/// The 3x3 pattern table, indexed by [`pattern_code`], built on first use.
+pub(crate) fn patterns() -> &'static [bool] {
+    static TABLE: OnceLock<Box<[bool]>> = OnceLock::new();
+    TABLE.get_or_init(build_patterns)
+}
+
+/// The 16-bit code of the 8 neighbours of `l` (2 bits each, in the order
+/// of [`DIR_DELTAS`]: the board's [`cell_code`](Board::cell_code), which
+/// fits in 2 bits: empty, black, white, off the board).
+#[inline(always)]
+pub(crate) fn pattern_code(board: &Board, dirs: &Dirs, l: Loc) -> usize {
+    let d = &dirs[l.index()];
+    let mut code = 0usize;
+    for (k, &n) in d.iter().enumerate() {
+        code |= (board.cell_code(n as usize) as usize) << (2 * k);
+    }
+    code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(text: &str) -> Board {
+        Board::from_diagram(text, Topology::Planar).unwrap()
+    }
+
+    #[test]
+    fn hane_pattern_matches_in_every_orientation() {
+        // Black C2 with White C3 on top of it: the hane points B3 and D3
+        // (next to White, diagonal to Black) match; so does the same shape
+        // turned round (White C3, Black C4 above it: B3 and D3 again).
+        let d = dirs(5, Topology::Planar);
+        for text in [
+            ".....\n.....\n..O..\n..X..\n.....\n",
+            ".....\n..X..\n..O..\n.....\n.....\n",
+        ] {
+            let b = board(text);
+            let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
+            assert!(patterns()[pattern_code(&b, d, at("B3"))], "{b}");
+            assert!(patterns()[pattern_code(&b, d, at("D3"))], "{b}");
+            // A point far from any stone matches nothing.
+            assert!(!patterns()[pattern_code(&b, d, at("A1"))]);
+            assert!(!patterns()[pattern_code(&b, d, at("E5"))]);
+        }
+    }
+}
