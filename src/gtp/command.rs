@@ -1,6 +1,11 @@
 //! GTP input: preprocessing of raw lines, the split into id, name and
 //! arguments, and the parse of each command into a typed [`Command`].
 
+use super::args::{
+    exact, keyword, optional, parse_color, parse_count, parse_float, parse_int, parse_limit,
+    parse_move, parse_seconds,
+};
+use super::error::GtpError;
 use super::time::{kgs_time_settings, time_settings};
 use crate::color::Color;
 use crate::geometry::Topology;
@@ -8,55 +13,6 @@ use crate::point::Move;
 use crate::rules::{KoRule, Preset, Scoring, SuicideRule, TieRule};
 use crate::score::StoneStatus;
 use crate::time_system::TimeSystem;
-use std::fmt;
-
-/// A failure response of GTP: the standard error strings of the
-/// specification, plus a few of tengen's own.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GtpError {
-    /// `unknown command`.
-    UnknownCommand,
-    /// `syntax error`: missing, extra or malformed arguments.
-    Syntax,
-    /// `illegal move`.
-    IllegalMove,
-    /// `unacceptable size`.
-    UnacceptableSize,
-    /// `cannot undo`.
-    CannotUndo,
-    /// `board not empty`.
-    BoardNotEmpty,
-    /// `invalid number of stones`.
-    InvalidNumberOfStones,
-    /// `bad vertex list`.
-    BadVertexList,
-    /// `cannot load file`.
-    CannotLoadFile,
-    /// `cannot score`.
-    CannotScore,
-    /// Any other failure, with its message (one line).
-    Other(String),
-}
-
-impl fmt::Display for GtpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GtpError::UnknownCommand => "unknown command",
-            GtpError::Syntax => "syntax error",
-            GtpError::IllegalMove => "illegal move",
-            GtpError::UnacceptableSize => "unacceptable size",
-            GtpError::CannotUndo => "cannot undo",
-            GtpError::BoardNotEmpty => "board not empty",
-            GtpError::InvalidNumberOfStones => "invalid number of stones",
-            GtpError::BadVertexList => "bad vertex list",
-            GtpError::CannotLoadFile => "cannot load file",
-            GtpError::CannotScore => "cannot score",
-            GtpError::Other(s) => s,
-        })
-    }
-}
-
-impl std::error::Error for GtpError {}
 
 /// Applies the preprocessing of the GTP specification to one raw input
 /// line (without its line feed): control characters other than HT are
@@ -310,101 +266,6 @@ pub const COMMAND_NAMES: &[&str] = &[
     "tengen-score",
     "tengen-level",
 ];
-
-/// Parses a GTP integer: an optional sign and decimal digits. Values
-/// beyond `i64` saturate (they are out of every range anyway).
-///
-/// # Errors
-/// [`GtpError::Syntax`] for anything else (empty, a lone sign, a decimal
-/// point, non-ASCII digits).
-pub fn parse_int(s: &str) -> Result<i64, GtpError> {
-    let (neg, digits) = match s.as_bytes().first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(GtpError::Syntax);
-    }
-    let v = digits.bytes().fold(0i64, |acc, d| {
-        acc.saturating_mul(10).saturating_add(i64::from(d - b'0'))
-    });
-    Ok(if neg { -v } else { v })
-}
-
-/// Parses a finite floating-point number.
-///
-/// # Errors
-/// [`GtpError::Syntax`] for text that is not a number, and for `nan` and
-/// `inf`.
-pub fn parse_float(s: &str) -> Result<f64, GtpError> {
-    match s.parse::<f64>() {
-        Ok(v) if v.is_finite() => Ok(v),
-        _ => Err(GtpError::Syntax),
-    }
-}
-
-/// Parses a finite, non-negative number of seconds.
-pub(super) fn parse_seconds(s: &str) -> Result<f64, GtpError> {
-    let v = parse_float(s)?;
-    if v < 0.0 {
-        Err(GtpError::Syntax)
-    } else {
-        Ok(v)
-    }
-}
-
-/// Parses a non-negative count that fits in `u32`.
-pub(super) fn parse_count(s: &str) -> Result<u32, GtpError> {
-    let v = parse_int(s)?;
-    u32::try_from(v).map_err(|_| GtpError::Syntax)
-}
-
-fn parse_color(s: &str) -> Result<Color, GtpError> {
-    s.parse().map_err(|_| GtpError::Syntax)
-}
-
-fn parse_move(s: &str) -> Result<Move, GtpError> {
-    s.parse().map_err(|_| GtpError::Syntax)
-}
-
-/// The arguments, checked for their number.
-pub(super) fn exact<const N: usize>(args: &[String]) -> Result<[&str; N], GtpError> {
-    if args.len() != N {
-        return Err(GtpError::Syntax);
-    }
-    let mut out = [""; N];
-    for (o, a) in out.iter_mut().zip(args) {
-        *o = a.as_str();
-    }
-    Ok(out)
-}
-
-/// At most one argument.
-fn optional(args: &[String]) -> Result<Option<&str>, GtpError> {
-    match args {
-        [] => Ok(None),
-        [a] => Ok(Some(a.as_str())),
-        _ => Err(GtpError::Syntax),
-    }
-}
-
-fn keyword<T: Copy>(s: &str, table: &[(&str, T)]) -> Result<T, GtpError> {
-    table
-        .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case(s))
-        .map(|&(_, v)| v)
-        .ok_or(GtpError::Syntax)
-}
-
-/// `N` or `none`.
-fn parse_limit(s: &str) -> Result<Option<u32>, GtpError> {
-    if s.eq_ignore_ascii_case("none") || s == "0" {
-        Ok(None)
-    } else {
-        parse_count(s).map(Some)
-    }
-}
 
 fn analyze_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
     let mut out = AnalyzeArgs::default();

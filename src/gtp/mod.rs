@@ -16,17 +16,20 @@
 //! ```
 
 #[cfg(feature = "process")]
+mod args;
 mod client;
 mod command;
+mod error;
 mod input;
 mod time;
 
+pub use args::{parse_float, parse_int};
 #[cfg(feature = "process")]
 pub use client::{split_command_line, ClientError, GtpClient, MAX_ANSWER};
 pub use command::{
-    is_interrupt, parse_float, parse_int, preprocess, AnalyzeArgs, Command, CommandLine, GtpError,
-    RuleCommand, COMMAND_NAMES,
+    is_interrupt, preprocess, AnalyzeArgs, Command, CommandLine, RuleCommand, COMMAND_NAMES,
 };
+pub use error::GtpError;
 pub use input::{read_line, ChannelSource, Line, LineSource, ReaderSource, Signals, MAX_LINE};
 
 use std::io::{self, Write};

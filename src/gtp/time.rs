@@ -2,7 +2,8 @@
 //! `kgs-time_settings` announce. The clock that keeps them is
 //! [`search::Clock`](crate::search::Clock).
 
-use super::command::{exact, parse_count, parse_seconds, GtpError};
+use super::args::{exact, parse_count, parse_seconds};
+use super::error::GtpError;
 use crate::time_system::TimeSystem;
 
 /// The time system of `time_settings MAIN BYO STONES`: byo-yomi time with

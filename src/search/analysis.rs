@@ -1,9 +1,9 @@
 //! The analysis of a search so far: candidates with win rates, lower
 //! confidence bounds and principal variations, ownership and score lead.
 
-use super::search::Shared;
+use super::result::{Candidate, Decision, SearchResult};
+use super::shared::Shared;
 use super::tree::{Stats, PASS};
-use super::{Candidate, Decision, SearchResult};
 use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;

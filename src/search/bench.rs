@@ -2,7 +2,8 @@
 //! 19x19, and the scaling of the search with threads. The binary's
 //! `tengen bench` prints it.
 
-use super::{Limits, Search, SearchConfig};
+use super::config::{Limits, SearchConfig};
+use super::search::Search;
 use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::Topology;

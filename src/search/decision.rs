@@ -2,8 +2,8 @@
 //! candidate choice (the most visited move, or a draw among the
 //! reasonable ones with a temperature).
 
+use super::result::{Candidate, Decision, SearchResult};
 use super::search::Search;
-use super::{Candidate, Decision, SearchResult};
 use crate::color::Color;
 use crate::game::Game;
 use crate::point::Move;

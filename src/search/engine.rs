@@ -19,22 +19,14 @@
 //! assert!(matches!(decision, Decision::Play(m) if game.is_legal(Color::Black, m)));
 //! ```
 
-use super::{Limits, Search, SearchResult};
+use super::config::Limits;
+use super::key::PositionKey;
+use super::result::{Decision, SearchResult};
+use super::search::Search;
 use crate::color::Color;
 use crate::game::Game;
-use crate::geometry::Topology;
 use crate::point::Move;
-use crate::rules::Rules;
 use std::sync::atomic::AtomicBool;
-
-/// An engine's answer to `genmove`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decision {
-    /// Play this move (or pass).
-    Play(Move),
-    /// Resign.
-    Resign,
-}
 
 /// What the engine is asked about.
 #[derive(Clone, Copy, Debug)]
@@ -46,45 +38,6 @@ pub struct Request<'a> {
     /// Clean-up mode (`kgs-genmove_cleanup`): do not pass while the
     /// opponent has dead stones on the board.
     pub cleanup: bool,
-}
-
-/// What identifies the position a cached answer belongs to: everything
-/// the answer depends on. The one position key of the engine: the cached
-/// search of [`Search`]'s engine interface and the GTP session's dead-stone
-/// cache both use it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PositionKey {
-    /// The hash of the position (stones and the player to move).
-    hash: u64,
-    /// Moves played since the start position.
-    moves: usize,
-    size: usize,
-    topology: Topology,
-    /// Komi, ko, suicide, scoring, ties and the move limit.
-    rules: Rules,
-    color: Color,
-    cleanup: bool,
-}
-
-impl PositionKey {
-    /// The key of `game`'s position with `color` to find a move for, in
-    /// clean-up mode or not.
-    pub fn new(game: &Game, color: Color, cleanup: bool) -> PositionKey {
-        PositionKey {
-            hash: game.history().last().copied().unwrap_or(0),
-            moves: game.moves().len(),
-            size: game.size(),
-            topology: game.board().topology(),
-            rules: *game.rules(),
-            color,
-            cleanup,
-        }
-    }
-
-    /// The key of a request.
-    pub fn of(req: &Request<'_>) -> PositionKey {
-        PositionKey::new(req.game, req.color, req.cleanup)
-    }
 }
 
 /// A move-choosing engine.
@@ -136,26 +89,6 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
     }
 }
 
-/// What the search remembers between the calls of its engine interface.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Memory {
-    /// The last analysis, and the position it was of.
-    last: Option<(PositionKey, SearchResult)>,
-    /// The board hash, move count and ownership behind the last decision.
-    decided: Option<(u64, usize, Vec<f32>)>,
-}
-
-impl Memory {
-    /// The ownership behind the last decision, if `game` only added passes
-    /// to that position.
-    fn decided_ownership(&self, game: &Game) -> Option<&Vec<f32>> {
-        let (hash, n, own) = self.decided.as_ref()?;
-        let moves = game.moves();
-        let only_passes = moves.len() >= *n && moves[*n..].iter().all(|&(_, m)| m == Move::Pass);
-        (game.board().hash() == *hash && only_passes).then_some(own)
-    }
-}
-
 /// The tree search as an [`Engine`]: `analyze` searches (and continues
 /// the search of the same position), `decide` applies the pass and
 /// resignation policy to the last analysis.
@@ -180,12 +113,12 @@ impl Engine for Search {
         if let Some(own) = self.memory.decided_ownership(req.game) {
             r.ownership.clone_from(own);
         }
-        self.memory.last = Some((PositionKey::of(req), r.clone()));
+        self.memory.last = Some((key_of(req), r.clone()));
         r
     }
 
     fn decide(&mut self, req: &Request<'_>, analysis: &SearchResult) -> Decision {
-        let key = PositionKey::of(req);
+        let key = key_of(req);
         let result = match &self.memory.last {
             Some((k, r)) if *k == key => r.clone(),
             _ => {
@@ -213,4 +146,9 @@ impl Engine for Search {
     fn new_game(&mut self) {
         self.clear();
     }
+}
+
+/// The position key of a request.
+fn key_of(req: &Request<'_>) -> PositionKey {
+    PositionKey::new(req.game, req.color, req.cleanup)
 }

@@ -1,7 +1,7 @@
 //! Playing levels: the one place where a level's search configuration and
 //! limits are defined.
 
-use super::{Limits, SearchConfig};
+use super::config::{Limits, SearchConfig};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;

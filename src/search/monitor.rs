@@ -2,9 +2,11 @@
 //! limits, early stops, the stop flag and periodic analysis.
 
 use super::analysis::snapshot;
-use super::search::Shared;
+use super::config::Limits;
+use super::result::SearchResult;
+use super::shared::Shared;
+use super::time::TimeBudget;
 use super::tree::Tree;
-use super::{Limits, SearchResult, TimeBudget};
 use crate::game::Game;
 use std::sync::atomic::Ordering::*;
 use std::time::{Duration, Instant};

@@ -4,17 +4,19 @@
 //! ([`super::decision`]).
 
 use super::analysis::snapshot;
+use super::config::{Limits, SearchConfig};
 use super::monitor::monitor;
+use super::result::{Decision, SearchResult};
+use super::shared::{Accumulated, Shared, WorkerShared};
+use super::time::TimeBudget;
 use super::tree::{Tree, PASS};
 use super::worker::Worker;
-use super::{Decision, Limits, SearchConfig, SearchResult, TimeBudget};
-use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
-use crate::geometry::{Loc, Topology, SLOTS};
+use crate::geometry::{Topology, SLOTS};
 use crate::playout::Rng;
 use crate::point::Move;
-use crate::rules::{Rules, Scoring, TieRule};
+use crate::rules::{Rules, Scoring};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU64, AtomicUsize, Ordering::*};
 use std::time::{Duration, Instant};
 
@@ -74,61 +76,7 @@ pub struct Search {
     /// of the same position continues them).
     acc: Accumulated,
     /// What the engine interface remembers between calls.
-    pub(super) memory: super::engine::Memory,
-}
-
-/// Ownership and score sums over the playouts of one root.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Accumulated {
-    pub(super) ownership: Vec<i64>,
-    pub(super) score_sum: i64,
-    pub(super) playouts: u64,
-}
-
-/// Per-thread statistics the monitor reads while the search runs (each is
-/// written by one thread only).
-pub(super) struct WorkerShared {
-    pub(super) ownership: Box<[AtomicI32]>,
-    pub(super) playouts: AtomicU64,
-    pub(super) score_sum: AtomicI64,
-}
-
-/// Everything the threads of one search share.
-pub(super) struct Shared<'a> {
-    /// The tree, grown by every thread.
-    pub(super) tree: &'a Tree,
-    /// The statistics of earlier searches of the same root.
-    pub(super) base: &'a Accumulated,
-    pub(super) config: &'a SearchConfig,
-    /// The position searched, with `color` to move.
-    pub(super) root_board: Board,
-    pub(super) color: Color,
-    /// The opponent's last move at the root, if it was a stone.
-    pub(super) root_last: Option<Loc>,
-    /// Passes in a row at the root (0 or 1).
-    pub(super) root_passes: u32,
-    pub(super) komi: f64,
-    pub(super) tie: TieRule,
-    /// Two passes in the tree end the game and are scored as they stand
-    /// (area scoring, or cleanup); else a playout continues.
-    pub(super) score_at_two_passes: bool,
-    /// Per location (and the pass slot): whether the root move is legal
-    /// and sensible (superko checked, own eyes excluded).
-    pub(super) root_legal: Box<[bool]>,
-    /// Visits a leaf needs before it is expanded.
-    pub(super) threshold: u32,
-    /// The new playouts allowed (`u64::MAX`: no limit).
-    pub(super) playout_limit: u64,
-    /// Playouts claimed so far against `playout_limit`.
-    pub(super) claimed: AtomicU64,
-    /// Raised by the monitor: the workers stop.
-    pub(super) done: AtomicBool,
-    /// Workers that have ended (or could not start).
-    pub(super) finished: AtomicUsize,
-    /// The caller's stop flag.
-    pub(super) stop: &'a AtomicBool,
-    /// Per worker: what the monitor reads while the search runs.
-    pub(super) workers: Vec<WorkerShared>,
+    pub(super) memory: super::key::Memory,
 }
 
 impl Search {
@@ -143,7 +91,7 @@ impl Search {
             searches: 0,
             rng,
             acc: Accumulated::default(),
-            memory: super::engine::Memory::default(),
+            memory: super::key::Memory::default(),
         }
     }
 
@@ -158,7 +106,7 @@ impl Search {
         self.prev = None;
         self.low_streak = 0;
         self.acc = Accumulated::default();
-        self.memory = super::engine::Memory::default();
+        self.memory = super::key::Memory::default();
     }
 
     /// Searches the position of `game` with `color` to move, within

@@ -3,7 +3,7 @@
 //! worker is built.
 
 use super::prior::{Prior, PriorContext, PriorWeights};
-use super::search::Shared;
+use super::shared::Shared;
 use super::tree::PASS;
 use crate::board::Board;
 use crate::color::Color;

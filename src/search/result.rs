@@ -1,0 +1,57 @@
+//! What a search found: the decision, the candidates and the analysis
+//! behind them.
+
+use crate::point::Move;
+use std::time::Duration;
+
+/// An engine's answer to `genmove`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Play this move (or pass).
+    Play(Move),
+    /// Resign.
+    Resign,
+}
+
+/// One candidate move at the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The move.
+    pub mv: Move,
+    /// Playouts through it.
+    pub visits: u64,
+    /// Its win rate for the player to move (0..1).
+    pub winrate: f32,
+    /// Its prior, normalised over the root's moves (0..1).
+    pub prior: f32,
+    /// A lower confidence bound of its win rate.
+    pub lcb: f32,
+    /// The principal variation starting with the move.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search, and the analysis behind it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The decision: a move or resignation.
+    pub best: Decision,
+    /// The win rate of the player to move after the best move (0..1).
+    pub winrate: f32,
+    /// The expected area margin for the player to move (komi included).
+    pub score_lead: f32,
+    /// The root moves, most visited first.
+    pub candidates: Vec<Candidate>,
+    /// Per board location (`Loc` order: row by row from the bottom-left),
+    /// from -1 (White owns it) to 1 (Black owns it), from the playouts.
+    pub ownership: Vec<f32>,
+    /// Playouts run by this search.
+    pub playouts: u64,
+    /// Visits at the root after the search (reused ones included).
+    pub root_visits: u64,
+    /// Visits of the root kept from the previous search.
+    pub reused_visits: u64,
+    /// Tree nodes in use.
+    pub nodes: usize,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+}
