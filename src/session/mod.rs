@@ -73,7 +73,7 @@ impl Default for Config {
             threads: 1,
             max_nodes: None,
             phantom: PhantomKind::default(),
-            level: None,
+            level: Some(Level::default()),
         }
     }
 }
