@@ -347,13 +347,14 @@ impl Game {
                 }
             }
         }
-        if self.passes >= 2 {
-            return Some(GameEnd::TwoPasses);
-        }
+        // The move limit before the passes: a game that reaches its limit
+        // is over for good, even on a pass ([`resume`](Self::resume) takes
+        // back only an end by passes).
         match self.rules.move_limit {
-            Some(limit) if self.moves.len() >= limit as usize => Some(GameEnd::MoveLimit),
-            _ => None,
+            Some(limit) if self.moves.len() >= limit as usize => return Some(GameEnd::MoveLimit),
+            _ => {}
         }
+        (self.passes >= 2).then_some(GameEnd::TwoPasses)
     }
 
     /// The side to move passes.
@@ -366,7 +367,8 @@ impl Game {
 
     /// Takes a game ended by two passes back into play, as GTP hosts may
     /// go on after passes (a dispute, a clean-up phase); the moves stay.
-    /// Games ended otherwise are unchanged.
+    /// Games ended otherwise (the move limit reached included) are
+    /// unchanged.
     pub fn resume(&mut self) {
         if self.end == Some(GameEnd::TwoPasses) {
             self.end = None;

@@ -1008,3 +1008,37 @@ fn changing_the_rules_stops_at_a_move_they_forbid() {
     assert_eq!(g.board().get(v("C2")), Some(White));
     assert_eq!(g.to_move(), Black);
 }
+
+#[test]
+fn the_move_limit_holds_after_passes_and_resume() {
+    // Six moves allowed, all passes: the sixth reaches the limit, and
+    // taking the game back into play after passes (as GTP hosts do) does
+    // not lift it.
+    let rules = Rules {
+        move_limit: Some(6),
+        ..Rules::default()
+    };
+    let mut g = Game::new(9, rules).unwrap();
+    for i in 0..6 {
+        g.resume();
+        assert!(!g.is_over(), "over before move {}", i + 1);
+        g.pass().unwrap();
+    }
+    assert_eq!(g.end(), Some(GameEnd::MoveLimit));
+    g.resume();
+    assert_eq!(g.end(), Some(GameEnd::MoveLimit));
+    assert_eq!(g.play(mv("E5")), Err(MoveError::GameOver));
+}
+
+#[test]
+fn the_move_limit_holds_over_gtp() {
+    // Through the session, as a host would: six passes with a limit of 6,
+    // then a stone is refused and the score is the empty board's (komi).
+    let input = b"boardsize 9\ntengen-rules_move_limit 6\nplay b pass\nplay w pass\nplay b pass\nplay w pass\nplay b pass\nplay w pass\nplay b E5\nfinal_score\n";
+    let out = tengen::session::transcript(tengen::session::Config::deterministic(1, 50), input);
+    let out = String::from_utf8(out).unwrap();
+    let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
+    assert_eq!(answers.len(), 10, "{out}");
+    assert!(answers[8].starts_with('?'), "E5 after the limit: {out}");
+    assert_eq!(answers[9], "= W+7", "{out}");
+}
