@@ -1,5 +1,8 @@
-//! The error of an illegal move.
+//! The error of an illegal move, and of a rules change that would make a
+//! move already played illegal.
 
+use crate::color::Color;
+use crate::point::Move;
 use std::fmt;
 
 /// Why a move cannot be played.
@@ -40,3 +43,49 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+/// Why [`Game::set_rules`](crate::Game::set_rules) refused a change: the
+/// game is left exactly as it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RulesChangeError {
+    /// Move `number` (from 1) of the game would be illegal under the new
+    /// rules, for `reason`.
+    ForbiddenMove {
+        /// The move's number, from 1.
+        number: usize,
+        /// Who played it.
+        color: Color,
+        /// The move.
+        mv: Move,
+        /// Why the new rules forbid it.
+        reason: MoveError,
+    },
+    /// The topology cannot change once stones or moves are on the board:
+    /// the same points are different positions on another topology.
+    TopologyMidGame,
+}
+
+impl fmt::Display for RulesChangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesChangeError::ForbiddenMove {
+                number,
+                color,
+                mv,
+                reason,
+            } => write!(
+                f,
+                "move {number} ({} {mv}) would be illegal under the new rules: {reason}",
+                match color {
+                    Color::Black => "B",
+                    Color::White => "W",
+                }
+            ),
+            RulesChangeError::TopologyMidGame => {
+                f.write_str("the topology cannot change during a game (clear the board first)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RulesChangeError {}

@@ -2,7 +2,7 @@
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::error::MoveError;
+use crate::error::{MoveError, RulesChangeError};
 use crate::geometry::{Loc, SizeError};
 use crate::handicap::{fixed_handicap_points, HandicapError};
 use crate::point::{Move, Point};
@@ -149,34 +149,50 @@ impl Game {
 
     /// Changes the rules. The moves are replayed under the new rules, all
     /// of them even past an end on the way (two passes a host played on
-    /// after, a move limit or capture goal the new rules set); at the first
-    /// move the new rules forbid, the replay stops and the moves before it
-    /// are kept. The game then ends if the new rules say so; a resignation
-    /// or agreed draw stays. A change of topology starts a new, empty game
-    /// instead.
-    pub fn set_rules(&mut self, rules: Rules) {
+    /// after, a move limit or capture goal the new rules set), and the game
+    /// then ends if the new rules say so; a resignation or agreed draw
+    /// stays. A change never drops a move: if the new rules forbid a move
+    /// already played, or change the topology of a game with stones or
+    /// moves, the change is refused and the game is left as it was.
+    ///
+    /// # Errors
+    /// [`RulesChangeError::ForbiddenMove`] naming the first move the new
+    /// rules forbid; [`RulesChangeError::TopologyMidGame`].
+    pub fn set_rules(&mut self, rules: Rules) -> Result<(), RulesChangeError> {
         if rules.topology != self.rules.topology {
-            let size = self.size();
-            if let Ok(board) = Board::new(size, rules.topology) {
-                *self = Game::from_start(board, Color::Black, rules, Vec::new());
+            let empty = self.moves.is_empty() && self.start.empty_count() == self.start.area();
+            if !empty {
+                return Err(RulesChangeError::TopologyMidGame);
             }
-            return;
+            let board = Board::new(self.size(), rules.topology)
+                .map_err(|_| RulesChangeError::TopologyMidGame)?;
+            *self = Game::from_start(board, Color::Black, rules, Vec::new());
+            return Ok(());
         }
-        let moves = std::mem::take(&mut self.moves);
-        let start = self.start.clone();
-        let handicap = std::mem::take(&mut self.handicap);
         let kept_end = match self.end {
             Some(e @ (GameEnd::Resigned(_) | GameEnd::AgreedDraw)) => Some(e),
             _ => None,
         };
-        *self = Game::from_start(start, self.start_to_move, rules, handicap);
-        for (c, m) in moves {
-            self.end = None;
-            if self.play_as(c, m).is_err() {
-                break;
-            }
+        let mut replay = Game::from_start(
+            self.start.clone(),
+            self.start_to_move,
+            rules,
+            self.handicap.clone(),
+        );
+        for (i, &(c, m)) in self.moves.iter().enumerate() {
+            replay.end = None;
+            replay
+                .play_as(c, m)
+                .map_err(|reason| RulesChangeError::ForbiddenMove {
+                    number: i + 1,
+                    color: c,
+                    mv: m,
+                    reason,
+                })?;
         }
-        self.end = kept_end.or_else(|| self.end_now());
+        replay.end = kept_end.or_else(|| replay.end_now());
+        *self = replay;
+        Ok(())
     }
 
     /// Sets the komi.

@@ -25,7 +25,7 @@ mod zobrist;
 
 pub use board::{Board, DiagramError};
 pub use color::{ByColor, Color, ParseColorError};
-pub use error::MoveError;
+pub use error::{MoveError, RulesChangeError};
 pub use game::{CannotUndo, Game, GameEnd};
 pub use geometry::{Loc, SizeError, Topology};
 pub use handicap::{fixed_handicap_points, max_fixed_handicap, HandicapError};

@@ -5,8 +5,8 @@
 
 use tengen::{
     fixed_handicap_points, max_fixed_handicap, score, Board, CannotUndo, Color, DeadStones, Game,
-    GameEnd, HandicapError, KoRule, Move, MoveError, Outcome, Point, Preset, Rules, Scoring,
-    SuicideRule, TieRule, Topology, WinBy,
+    GameEnd, HandicapError, KoRule, Move, MoveError, Outcome, Point, Preset, Rules,
+    RulesChangeError, Scoring, SuicideRule, TieRule, Topology, WinBy,
 };
 
 use Color::{Black, White};
@@ -956,7 +956,7 @@ fn changing_the_rules_keeps_moves_played_after_an_end() {
     assert_eq!(g.end(), Some(GameEnd::TwoPasses));
     g.resume();
     g.play_as(White, mv("E5")).unwrap();
-    g.set_rules(Rules::preset(Preset::Japanese));
+    g.set_rules(Rules::preset(Preset::Japanese)).unwrap();
     assert_eq!(g.moves().len(), 4);
     assert_eq!(g.board().get(v("E5")), Some(White));
     assert_eq!(g.end(), None);
@@ -966,7 +966,8 @@ fn changing_the_rules_keeps_moves_played_after_an_end() {
     g.set_rules(Rules {
         move_limit: Some(2),
         ..Rules::default()
-    });
+    })
+    .unwrap();
     assert_eq!(g.moves().len(), 4);
     assert_eq!(g.board().get(v("E5")), Some(White));
     assert_eq!(g.end(), Some(GameEnd::MoveLimit));
@@ -975,17 +976,17 @@ fn changing_the_rules_keeps_moves_played_after_an_end() {
     let mut r = Game::new(9, Rules::default()).unwrap();
     r.play(mv("C3")).unwrap();
     r.resign(White);
-    r.set_rules(Rules::preset(Preset::Chinese));
+    r.set_rules(Rules::preset(Preset::Chinese)).unwrap();
     assert_eq!(r.end(), Some(GameEnd::Resigned(White)));
     assert_eq!(r.moves().len(), 1);
 }
 
 #[test]
-fn changing_the_rules_stops_at_a_move_they_forbid() {
+fn changing_the_rules_never_drops_a_move() {
     // Black C1, White C2, then Black A3 between two white stones: a
     // suicide of one stone, legal only where suicide is allowed (and under
     // simple ko, as it repeats the position). Forbidding suicide afterwards
-    // keeps the two moves before it only.
+    // is refused, naming move 3, and all three moves stay.
     let allowed = rules(KoRule::Simple, SuicideRule::Allowed);
     let mut g = game(
         ".O.
@@ -1003,10 +1004,64 @@ fn changing_the_rules_stops_at_a_move_they_forbid() {
         None,
         "the suicide removed the stone"
     );
-    g.set_rules(rules(KoRule::Simple, SuicideRule::Forbidden));
-    assert_eq!(g.moves().len(), 2);
-    assert_eq!(g.board().get(v("C2")), Some(White));
-    assert_eq!(g.to_move(), Black);
+    let before = g.clone();
+    let err = g
+        .set_rules(rules(KoRule::Simple, SuicideRule::Forbidden))
+        .unwrap_err();
+    assert_eq!(
+        err,
+        RulesChangeError::ForbiddenMove {
+            number: 3,
+            color: Black,
+            mv: mv("A3"),
+            reason: MoveError::Suicide,
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "move 3 (B A3) would be illegal under the new rules: suicide is not allowed"
+    );
+    assert_eq!(g.moves(), before.moves());
+    assert_eq!(*g.rules(), allowed);
+    assert_eq!(g.to_move(), White);
+    // A change of topology is refused once stones are on the board, and
+    // allowed on an empty one.
+    assert_eq!(
+        g.set_rules(Rules {
+            topology: Topology::Toroidal,
+            ..allowed
+        }),
+        Err(RulesChangeError::TopologyMidGame)
+    );
+    assert_eq!(g.moves().len(), 3);
+    let mut empty = Game::new(5, Rules::default()).unwrap();
+    empty
+        .set_rules(Rules {
+            topology: Topology::Toroidal,
+            ..Rules::default()
+        })
+        .unwrap();
+    assert_eq!(empty.board().topology(), Topology::Toroidal);
+}
+
+#[test]
+fn a_refused_rules_change_keeps_the_host_in_sync_over_gtp() {
+    // Over GTP: suicide allowed, Black fills its own last liberty at A1
+    // (a one-stone suicide, legal under simple ko), then the host asks to
+    // forbid suicide. The
+    // engine answers an error naming the move, and every move stays.
+    let input = b"boardsize 5\ntengen-rules_ko simple\ntengen-rules_suicide allowed\nplay w A2\nplay w B1\nplay b A1\ntengen-rules_suicide forbidden\ntengen-rules_suicide\nprintsgf\n";
+    let out = tengen::session::transcript(tengen::session::Config::deterministic(1, 50), input);
+    let out = String::from_utf8(out).unwrap();
+    let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
+    assert_eq!(answers.len(), 9, "{out}");
+    assert!(answers[5].starts_with('='), "the suicide is played: {out}");
+    assert_eq!(
+        answers[6],
+        "? move 3 (B A1) would be illegal under the new rules: suicide is not allowed"
+    );
+    assert_eq!(answers[7], "= allowed");
+    assert!(answers[8].contains(";W[ad];W[be];B[ae]"), "{out}");
 }
 
 #[test]

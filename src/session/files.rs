@@ -2,6 +2,7 @@
 
 use super::Session;
 use crate::gtp::GtpError;
+use crate::rules::Rules;
 use crate::sgf::{read_sgf_before, write_sgf};
 
 /// The largest SGF file `loadsgf` reads.
@@ -38,8 +39,15 @@ impl Session {
         let loaded = read_sgf_before(&bytes, n).map_err(|_| GtpError::CannotLoadFile)?;
         let mut game = loaded.game;
         if !loaded.rules_known {
+            // The session's rules and the file's komi; SGF has no
+            // topology, so the file's board (planar) stays.
             let komi = loaded.komi.unwrap_or(self.game.rules().komi);
-            game.set_rules(self.game.rules().with_komi(komi));
+            let rules = Rules {
+                topology: game.rules().topology,
+                ..self.game.rules().with_komi(komi)
+            };
+            game.set_rules(rules)
+                .map_err(|e| GtpError::Other(format!("cannot load file: {e}")))?;
         }
         self.game = game;
         self.after_move();

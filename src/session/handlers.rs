@@ -236,7 +236,9 @@ impl Session {
                     topology: self.game.rules().topology,
                     ..Rules::preset(p).with_komi(self.game.rules().komi)
                 };
-                self.game.set_rules(rules);
+                self.game
+                    .set_rules(rules)
+                    .map_err(|e| GtpError::Other(e.to_string()))?;
                 Ok(String::new())
             }
             C::KgsGameOver => {
@@ -455,7 +457,9 @@ impl Session {
         };
         if r != *self.game.rules() {
             let topology_changed = r.topology != self.game.rules().topology;
-            self.game.set_rules(r);
+            self.game
+                .set_rules(r)
+                .map_err(|e| GtpError::Other(e.to_string()))?;
             if topology_changed {
                 self.engine.new_game();
             }
