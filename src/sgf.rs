@@ -65,6 +65,15 @@ pub enum SgfError {
         /// The offending point in SGF letters.
         value: String,
     },
+    /// Set-up stones (`AB`, `AW`) leave a chain without a liberty, a
+    /// position no game can reach; the file is refused rather than the
+    /// chain silently removed.
+    SetupWithoutLiberties {
+        /// The property that placed the last stone (`AB` or `AW`).
+        property: String,
+        /// That stone's point in GTP coordinates.
+        point: Point,
+    },
     /// A move of the main variation is illegal in the position reached.
     IllegalMove {
         /// The move number, from 1 (every `B` or `W` counts, passes too).
@@ -95,6 +104,9 @@ impl fmt::Display for SgfError {
             }
             SgfError::OffBoard { property, value } => {
                 write!(f, "point off the board in {property}: [{value}]")
+            }
+            SgfError::SetupWithoutLiberties { property, point } => {
+                write!(f, "set-up stones without a liberty ({property} at {point})")
             }
             SgfError::IllegalMove {
                 number,
@@ -447,10 +459,24 @@ fn apply_setup(node: &SgfNode<Prop>, board: &mut Board) -> Result<bool, SgfError
             if board.get(p) == c {
                 continue;
             }
+            // Setting a point adds a stone, turns one or clears one; a
+            // chain left without a liberty would be removed by the board.
+            let stones = |b: &Board| b.area() - b.empty_count();
+            let expected = match (board.get(p), c) {
+                (None, Some(_)) => stones(board) + 1,
+                (Some(_), None) => stones(board) - 1,
+                _ => stones(board),
+            };
             board.set(p, c).map_err(|_| SgfError::OffBoard {
                 property: id.to_string(),
                 value: String::new(),
             })?;
+            if stones(board) != expected {
+                return Err(SgfError::SetupWithoutLiberties {
+                    property: id.to_string(),
+                    point: p,
+                });
+            }
         }
     }
     Ok(any)

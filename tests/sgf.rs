@@ -687,3 +687,47 @@ fn a_game_resumed_after_two_passes_round_trips() {
     assert_eq!(back.game.moves(), g.moves());
     assert_eq!(back.game.board().to_string(), g.board().to_string());
 }
+
+#[test]
+fn setup_stones_without_liberties_are_refused() {
+    // A 3x3 board filled with black set-up stones: the chain has no
+    // liberty, a position no game reaches. The file is refused; the stones
+    // are not silently taken off.
+    let err = read("(;GM[1]SZ[3]AB[aa:cc])").unwrap_err();
+    assert!(
+        matches!(err, SgfError::SetupWithoutLiberties { ref property, .. } if property == "AB"),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string()
+            .starts_with("set-up stones without a liberty (AB at "),
+        "{err}"
+    );
+    // A white stone in a black corner: the white stone has no liberty.
+    let err = read("(;GM[1]SZ[5]AB[ba][ab]AW[aa])").unwrap_err();
+    assert_eq!(
+        err,
+        SgfError::SetupWithoutLiberties {
+            property: "AW".into(),
+            point: pt("A5"),
+        }
+    );
+    // The same stones with a liberty left load as they are.
+    let g = read("(;GM[1]SZ[3]AB[aa:cb])").unwrap().game;
+    assert_eq!(g.board().empty_count(), 3);
+    // Over GTP, loadsgf refuses such a file and the position stays.
+    let path = std::env::temp_dir().join(format!("tengen-nolib-{}.sgf", std::process::id()));
+    std::fs::write(&path, "(;GM[1]SZ[3]AB[aa:cc])").unwrap();
+    let input = format!(
+        "boardsize 5\nplay b C3\nloadsgf {}\nis_legal w C3\n",
+        path.display()
+    );
+    let out = tengen::session::transcript(
+        tengen::session::Config::deterministic(1, 10),
+        input.as_bytes(),
+    );
+    let _ = std::fs::remove_file(&path);
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("\n\n? cannot load file\n\n"), "{out}");
+    assert!(out.ends_with("= 0\n\n"), "C3 is still occupied: {out}");
+}
