@@ -111,3 +111,40 @@ fn bad_match_arguments_fail_cleanly() {
     ]);
     assert!(!ok);
 }
+
+#[test]
+fn a_closed_output_ends_a_match_without_a_panic() {
+    // `tengen match ... | head -1`: the reader goes after the first line.
+    // The match says so on standard error and exits with status 1.
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let engine = format!("{} --playouts 20 --seed 3 --quiet", tengen());
+    let mut child = Command::new(tengen())
+        .args([
+            "match",
+            "--engine1",
+            &engine,
+            "--engine2",
+            &engine,
+            "--size",
+            "5",
+            "--games",
+            "6",
+            "--no-progress",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    {
+        let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+        out.read_line(&mut first).expect("a first line");
+    } // The read end closes here.
+    let out = child.wait_with_output().expect("the match ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(first.starts_with("game   1:"), "{first}");
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("tengen: cannot write the results"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -159,6 +159,18 @@ fn summary_text(s: &MatchSummary) -> String {
     )
 }
 
+/// Writes one line of results to standard output; if that fails (a
+/// reader such as `head -1` has gone), says so on standard error and ends
+/// the process with status 1, as the GTP mode does, instead of panicking.
+/// The engines see their input close and quit.
+fn print_or_exit(line: std::fmt::Arguments<'_>) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+        eprintln!("tengen: cannot write the results: {e}");
+        std::process::exit(1);
+    }
+}
+
 /// Runs `tengen match` (standard Go) or, with `phantom`, `tengen referee`.
 pub fn run(args: &MatchArgs, game: GameSettings, phantom: bool) -> ExitCode {
     let cfg = match args.config(game, phantom) {
@@ -186,7 +198,7 @@ pub fn run(args: &MatchArgs, game: GameSettings, phantom: bool) -> ExitCode {
             eprint!("\r");
         }
         let black = r.black_engine + 1;
-        println!(
+        print_or_exit(format_args!(
             "game {:>3}: engine{black} black, {} ({}), {} moves, slowest move B {:.2}s W {:.2}s",
             r.index + 1,
             r.outcome,
@@ -194,7 +206,7 @@ pub fn run(args: &MatchArgs, game: GameSettings, phantom: bool) -> ExitCode {
             r.game.moves().len(),
             r.slowest_move[0].as_secs_f64(),
             r.slowest_move[1].as_secs_f64(),
-        );
+        ));
         if let Some(dir) = &args.sgf_dir {
             let path = dir.join(format!("game-{:03}.sgf", r.index + 1));
             if let Err(e) = std::fs::write(&path, sgf) {
@@ -231,7 +243,7 @@ pub fn run(args: &MatchArgs, game: GameSettings, phantom: bool) -> ExitCode {
     }
     match result {
         Ok(s) => {
-            println!("{}", summary_text(&s));
+            print_or_exit(format_args!("{}", summary_text(&s)));
             ExitCode::SUCCESS
         }
         Err(e) => {
