@@ -817,3 +817,50 @@ fn every_size_and_topology_scores() {
         }
     }
 }
+
+#[test]
+fn dead_stones_are_never_taken_from_another_board_size() {
+    // A 9x9 game scored, then 13x13 stones on the points whose board
+    // indices equal the 9x9 ones, after as many moves: the dead stones and
+    // the score must be a fresh engine's, not the 9x9 game's.
+    use tengen::session::{transcript, Config};
+    let nine = Board::new(9, Topology::Planar).unwrap();
+    let thirteen = Board::new(13, Topology::Planar).unwrap();
+    // Black walls off column C; White's A5 behind the wall is dead.
+    let moves9 = [
+        "C1", "A5", "C2", "pass", "C3", "pass", "C4", "pass", "C5", "pass", "C6", "pass", "C7",
+        "pass", "C8", "pass", "C9",
+    ];
+    let same_index = |v: &str| {
+        if v == "pass" {
+            return v.to_string();
+        }
+        let i = nine.loc(v.parse().unwrap()).unwrap().index();
+        let l = thirteen.locs().find(|l| l.index() == i).unwrap();
+        thirteen.point(l).to_string()
+    };
+    let colour = |i: usize| if i % 2 == 0 { "b" } else { "w" };
+    let mut first = String::from("boardsize 9\n");
+    for (i, v) in moves9.iter().enumerate() {
+        first += &format!("play {} {v}\n", colour(i));
+    }
+    first += "final_status_list dead\nfinal_score\n";
+    let mut second = String::from("boardsize 13\n");
+    for (i, v) in moves9.iter().enumerate() {
+        second += &format!("play {} {}\n", colour(i), same_index(v));
+    }
+    second += "final_status_list dead\nfinal_score\n";
+    let config = || Config::deterministic(3, 300);
+    let nine_only = String::from_utf8(transcript(config(), first.as_bytes())).unwrap();
+    assert!(
+        nine_only.contains("= A5\n\n"),
+        "A5 is dead on 9x9: {nine_only}"
+    );
+    let both = String::from_utf8(transcript(config(), (first + &second).as_bytes())).unwrap();
+    let fresh = String::from_utf8(transcript(config(), second.as_bytes())).unwrap();
+    let tail = |s: &str| -> Vec<String> {
+        let a: Vec<&str> = s.split("\n\n").filter(|x| !x.is_empty()).collect();
+        a[a.len() - 2..].iter().map(|x| x.to_string()).collect()
+    };
+    assert_eq!(tail(&both), tail(&fresh), "{both}\n---\n{fresh}");
+}

@@ -52,6 +52,7 @@ impl Session {
         self.game = game;
         self.after_move();
         self.engine.new_game();
+        self.dead_cache = None;
         Ok(String::new())
     }
 
