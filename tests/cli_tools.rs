@@ -148,3 +148,61 @@ fn a_closed_output_ends_a_match_without_a_panic() {
     assert!(err.contains("tengen: cannot write the results"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn capture_go_matches_are_won_by_capture() {
+    // Every game of a Capture Go match ends when a side has captured one
+    // stone, and is recorded as that side's win, in the summary lines and
+    // in SGF that other programs read (RE[B+] or RE[W+], the reason in GC).
+    let dir = std::env::temp_dir().join(format!("tengen-capture-{}", std::process::id()));
+    let engine = format!("{} --playouts 30 --seed 4 --quiet", tengen());
+    let (ok, out) = run(&[
+        "match",
+        "--engine1",
+        &engine,
+        "--engine2",
+        &engine,
+        "--size",
+        "5",
+        "--games",
+        "2",
+        "--capture-goal",
+        "1",
+        "--no-progress",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}");
+    for i in 1..=2 {
+        let sgf = std::fs::read(dir.join(format!("game-{i:03}.sgf"))).unwrap();
+        let text = String::from_utf8_lossy(&sgf).into_owned();
+        let game = tengen::read_sgf(&sgf).expect("readable SGF").game;
+        let captured =
+            [tengen::Color::Black, tengen::Color::White].map(|c| game.board().captures(c));
+        let winner = if captured[0] >= 1 { "B" } else { "W" };
+        assert!(
+            captured.iter().any(|&n| n >= 1),
+            "game {i}: no capture\n{text}"
+        );
+        assert!(
+            text.contains(&format!(
+                "RE[{winner}+]GC[{winner}+C: won by reaching the Capture Go goal]"
+            )),
+            "game {i}: {text}"
+        );
+        assert!(out.contains(&format!("game {i:>3}: ")), "{out}");
+    }
+    assert_eq!(out.matches("+C (").count(), 2, "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+    // A goal of 0 stones is no goal: refused before any game.
+    let (ok, _) = run(&[
+        "match",
+        "--engine1",
+        &engine,
+        "--engine2",
+        &engine,
+        "--capture-goal",
+        "0",
+    ]);
+    assert!(!ok);
+}

@@ -864,3 +864,16 @@ fn dead_stones_are_never_taken_from_another_board_size() {
     };
     assert_eq!(tail(&both), tail(&fresh), "{both}\n---\n{fresh}");
 }
+
+#[test]
+fn a_capture_go_win_is_the_result_everywhere() {
+    // Black captures White's A1 with a goal of one stone: final_score and
+    // tengen-score both give Black the win by capture, whatever the count.
+    use tengen::session::{transcript, Config};
+    let input = b"boardsize 5\ntengen-rules_capture_goal 1\nplay w A1\nplay b A2\nplay w E5\nplay b B1\nfinal_score\ntengen-score\n";
+    let out = String::from_utf8(transcript(Config::deterministic(1, 50), input)).unwrap();
+    let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
+    assert_eq!(answers.len(), 8, "{out}");
+    assert_eq!(answers[6], "= B+C", "{out}");
+    assert!(answers[7].starts_with("= B+C: "), "{out}");
+}

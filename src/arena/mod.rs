@@ -293,9 +293,12 @@ pub fn play_game(
     let finish = |game: Game, term: Termination, slowest, agreed: Option<DeadStones>| {
         let engines_agreed_on_dead = agreed.is_some();
         let dead = agreed.unwrap_or_else(|| conservative_dead(&game));
-        let outcome = term
-            .forfeit()
-            .unwrap_or_else(|| game.score_with(&dead).outcome(game.rules().tie));
+        // A forfeit, else the game's own end (a Capture Go goal reached),
+        // else the score of the position as it stands.
+        let outcome = term.forfeit().unwrap_or_else(|| {
+            game.result_with(&dead)
+                .unwrap_or_else(|| game.score_with(&dead).outcome(game.rules().tie))
+        });
         GameRecord {
             index,
             black_engine,

@@ -111,9 +111,20 @@ impl Session {
         let s = self.game.score_with(&dead);
         let board = self.game.board();
         let dead_list = vertices(dead.iter(board).map(|l| board.point(l)));
+        // A game the rules ended otherwise than by passes (a Capture Go
+        // goal, a resignation) has that result, whatever the count says.
+        let outcome = match self.game.end() {
+            Some(GameEnd::TwoPasses | GameEnd::MoveLimit) | None => {
+                s.outcome(self.game.rules().tie)
+            }
+            Some(_) => self
+                .game
+                .result_with(&dead)
+                .unwrap_or_else(|| s.outcome(self.game.rules().tie)),
+        };
         format!(
             "{}: {s}; dead: {}",
-            s.outcome(self.game.rules().tie),
+            outcome,
             if dead_list.is_empty() {
                 "none"
             } else {

@@ -43,9 +43,22 @@ pub fn write_sgf_annotated(
     }
     let _ = write!(s, "RU[{}]", rules_name(rules));
     if let Some(r) = result {
-        s.push_str("RE[");
-        escape_into(&mut s, r);
-        s.push(']');
+        // A Capture Go win (tengen's `B+C`) has no SGF letter: FF[4]'s
+        // `B+` (a win, reason not given) and the reason in `GC`, so that
+        // other programs read the winner.
+        match r.strip_suffix("+C") {
+            Some(winner @ ("B" | "W")) => {
+                let _ = write!(
+                    s,
+                    "RE[{winner}+]GC[{r}: won by reaching the Capture Go goal]"
+                );
+            }
+            _ => {
+                s.push_str("RE[");
+                escape_into(&mut s, r);
+                s.push(']');
+            }
+        }
     }
     let start = game.start_board();
     for (c, prop) in [(Color::Black, "AB"), (Color::White, "AW")] {

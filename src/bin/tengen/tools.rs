@@ -29,8 +29,8 @@ pub struct MatchArgs {
     /// 4 on 7x7 and even sizes; 0 for none).
     #[arg(long, default_value_t = 0)]
     pub handicap: usize,
-    /// Capture Go: the first to capture this many stones wins.
-    #[arg(long)]
+    /// Capture Go: the first to capture this many stones (1 or more) wins.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub capture_goal: Option<u32>,
     /// Play on a toroidal board.
     #[arg(long)]
