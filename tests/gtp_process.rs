@@ -320,6 +320,54 @@ fn check_info_line(line: &str) -> usize {
 }
 
 #[test]
+fn a_command_sent_right_behind_lz_analyze_stops_it_at_once() {
+    // Both lines in one write: the second was read before the analysis
+    // started. Its answer must not wait for the analysis interval (1,000
+    // seconds here).
+    let mut e = Engine::start(&[
+        "--quiet",
+        "--seed",
+        "1",
+        "--threads",
+        "1",
+        "--size",
+        "9",
+        "--time",
+        "5",
+    ]);
+    // A watchdog: an engine still analysing after 20 seconds is killed, so
+    // that the test fails (end of output) instead of hanging.
+    let (done, watch) = std::sync::mpsc::channel::<()>();
+    let pid = e.child.id().to_string();
+    let watchdog = std::thread::spawn(move || {
+        if watch
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .is_err()
+        {
+            let _ = Command::new("kill").arg(&pid).status();
+        }
+    });
+    let t = std::time::Instant::now();
+    e.send(b"lz-analyze 100000\nname");
+    assert_eq!(e.line(), "=");
+    loop {
+        let l = e.line();
+        if l.is_empty() {
+            break;
+        }
+        check_info_line(&l);
+    }
+    assert_eq!(e.response(), "= tengen");
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        t.elapsed()
+    );
+    let _ = done.send(());
+    let _ = watchdog.join();
+}
+
+#[test]
 fn lz_analyze_streams_until_the_next_line() {
     let mut e = Engine::start(&["--quiet", "--seed", "1", "--resign", "0"]);
     assert_eq!(e.cmd("boardsize 9"), "= ");

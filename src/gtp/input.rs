@@ -73,6 +73,14 @@ pub trait LineSource {
     /// Whether a line (or the end of input) is already waiting, without
     /// waiting for one. Live analysis runs until this is true.
     fn line_waiting(&mut self) -> bool;
+
+    /// Whether a host's next command already waits in an interactive
+    /// source when a live analysis starts (sent right behind
+    /// `lz-analyze`): it stops the analysis at once, as one sent later
+    /// does. Input read in place has no such notion: `false`.
+    fn command_pending(&mut self) -> bool {
+        false
+    }
 }
 
 /// Lines read in place from a buffered reader. `line_waiting` reads ahead,
@@ -146,6 +154,10 @@ impl ChannelSource {
 }
 
 impl LineSource for ChannelSource {
+    fn command_pending(&mut self) -> bool {
+        self.line_waiting()
+    }
+
     fn next_line(&mut self) -> Option<Line> {
         match self.ahead.take() {
             Some(l) => l,

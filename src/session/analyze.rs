@@ -71,6 +71,11 @@ impl Session {
         };
         self.signals.stop.store(false, Ordering::SeqCst);
         self.signals.analyzing.store(!genmove, Ordering::SeqCst);
+        // A command the host sent right behind this one was read before
+        // the reader knew an analysis runs: it stops the analysis now.
+        if !genmove && src.command_pending() {
+            self.signals.stop.store(true, Ordering::SeqCst);
+        }
         let start = Instant::now();
         let mut done = 0u64;
         let mut analysis: Option<SearchResult> = None;
