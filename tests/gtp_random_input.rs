@@ -166,3 +166,15 @@ fn the_checker_rejects_bad_transcripts() {
         );
     }
 }
+
+#[test]
+fn a_command_behind_any_amount_of_blanks_is_answered() {
+    // 100 KiB of blanks and control characters, then `quit` on the same
+    // line: the session answers it and ends (a hidden quit is not lost).
+    let mut input: Vec<u8> = (0..100 * 1024)
+        .map(|i| [b' ', b'\t', b'\r', 0, 7][i % 5])
+        .collect();
+    input.extend_from_slice(b"quit\nname\n");
+    let out = tengen::session::transcript(Config::deterministic(1, 10), &input);
+    assert_eq!(out, b"= \n\n");
+}

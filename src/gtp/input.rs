@@ -23,7 +23,8 @@ pub struct Line {
 }
 
 /// Reads one line of at most [`MAX_LINE`] kept bytes, whatever its real
-/// length; `None` at the end of input. A read error counts as the end.
+/// length, leading blanks and control characters left out; `None` at the
+/// end of input. A read error counts as the end.
 pub fn read_line<R: BufRead + ?Sized>(r: &mut R) -> Option<Line> {
     let mut line = Line {
         bytes: Vec::new(),
@@ -40,10 +41,20 @@ pub fn read_line<R: BufRead + ?Sized>(r: &mut R) -> Option<Line> {
             return any.then_some(line);
         }
         any = true;
-        let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
+        let (mut chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
             Some(i) => (&buf[..i], i + 1, true),
             None => (buf, buf.len(), false),
         };
+        if line.bytes.is_empty() {
+            // Leading blanks and control characters mean nothing to GTP
+            // (preprocessing drops them): they do not count against
+            // MAX_LINE, so no amount of them can hide the command after.
+            let lead = chunk
+                .iter()
+                .take_while(|&&b| b <= b' ' || b == 0x7f)
+                .count();
+            chunk = &chunk[lead..];
+        }
         let room = MAX_LINE - line.bytes.len();
         if chunk.len() > room {
             line.overlong = true;
@@ -214,6 +225,20 @@ mod tests {
         assert_eq!(got[0].bytes.len(), MAX_LINE);
         assert_eq!(got[1].bytes, b"name");
         assert!(!got[1].overlong);
+    }
+
+    #[test]
+    fn no_amount_of_leading_blanks_hides_a_command() {
+        // 100 KiB of spaces, tabs, carriage returns and other control
+        // characters, then `quit` on the same line: the command is kept.
+        let mut input: Vec<u8> = (0..100 * 1024)
+            .map(|i| [b' ', b'\t', b'\r', 0, 7][i % 5])
+            .collect();
+        input.extend_from_slice(b"quit\n");
+        let got = lines(&input);
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].bytes, b"quit");
+        assert!(!got[0].overlong);
     }
 
     /// Gives `data`, then blocks until `gate` is dropped or sent to.
