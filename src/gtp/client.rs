@@ -2,11 +2,11 @@
 //! a time limit on every response. Used by `tengen match` and `tengen
 //! referee`, and by tests that talk to real engines.
 
-use super::read_line;
+use super::{read_line, READ_AHEAD};
 use std::fmt;
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// What went wrong talking to an engine.
@@ -105,6 +105,30 @@ pub struct GtpClient {
     command_line: String,
 }
 
+/// Starts the thread that reads an engine's output: lines of a bounded
+/// length (a longer one is an `Err`), at most [`READ_AHEAD`] of them ahead
+/// of the caller (the thread, and so the engine, then wait), whatever the
+/// engine writes.
+fn read_engine_lines<R: std::io::Read + Send + 'static>(output: R) -> Receiver<EngineLine> {
+    let (tx, lines) = sync_channel(READ_AHEAD);
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(output);
+        while let Some(line) = read_line(&mut reader) {
+            let item = if line.overlong {
+                Err(())
+            } else {
+                Ok(String::from_utf8_lossy(&line.bytes)
+                    .trim_end_matches('\r')
+                    .to_string())
+            };
+            if tx.send(item).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
+
 impl fmt::Debug for GtpClient {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "GtpClient({:?})", self.command_line)
@@ -138,24 +162,7 @@ impl GtpClient {
             .stdout
             .take()
             .ok_or_else(|| ClientError::Spawn("no stdout".into()))?;
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            // Lines are read with a bounded length, whatever the engine
-            // writes.
-            let mut reader = BufReader::new(stdout);
-            while let Some(line) = read_line(&mut reader) {
-                let item = if line.overlong {
-                    Err(())
-                } else {
-                    Ok(String::from_utf8_lossy(&line.bytes)
-                        .trim_end_matches('\r')
-                        .to_string())
-                };
-                if tx.send(item).is_err() {
-                    break;
-                }
-            }
-        });
+        let lines = read_engine_lines(stdout);
         Ok(GtpClient {
             child,
             stdin,
@@ -306,6 +313,32 @@ mod tests {
             Err(ClientError::Garbled("answer too long".into()))
         );
         c.quit();
+    }
+
+    /// Endless `= pass` lines, counting the bytes given out.
+    struct Endless(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+    impl std::io::Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let line = b"= pass\n";
+            let n = buf.len() / line.len() * line.len();
+            for chunk in buf[..n].chunks_mut(line.len()) {
+                chunk.copy_from_slice(line);
+            }
+            self.0.fetch_add(n, std::sync::atomic::Ordering::SeqCst);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn an_engine_that_writes_without_end_is_held_back() {
+        // `= pass` for ever and nobody asking: the reader stops after a
+        // bounded read-ahead instead of queueing without end.
+        let given = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let _lines = read_engine_lines(Endless(std::sync::Arc::clone(&given)));
+        std::thread::sleep(Duration::from_millis(300));
+        let read = given.load(std::sync::atomic::Ordering::SeqCst);
+        assert!(read <= 64 * 1024, "{read} bytes read ahead");
     }
 
     #[test]

@@ -6,6 +6,12 @@ use super::command::is_interrupt;
 use std::io::{self, BufRead, BufReader, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
+
+/// Lines read ahead of the session at most: the reader thread then waits,
+/// as GNU Go reads only when it answers, so a host that writes without
+/// reading cannot grow the engine (at most this many lines of
+/// [`MAX_LINE`] bytes are held).
+pub const READ_AHEAD: usize = 16;
 use std::sync::Arc;
 
 /// The longest line kept; the rest of a longer line is read and dropped
@@ -143,7 +149,7 @@ impl ChannelSource {
     /// `signals.stop`; any line, and the end of input, do while
     /// `signals.analyzing` is set.
     pub fn spawn<R: Read + Send + 'static>(input: R, signals: Arc<Signals>) -> ChannelSource {
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::sync_channel(READ_AHEAD);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(input);
             while let Some(line) = read_line(&mut reader) {
@@ -239,6 +245,33 @@ mod tests {
         assert_eq!(got.len(), 1);
         assert_eq!(got[0].bytes, b"quit");
         assert!(!got[0].overlong);
+    }
+
+    /// Endless `name` lines, counting the bytes given out.
+    struct Endless(Arc<std::sync::atomic::AtomicUsize>);
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let line = b"name\n";
+            let n = buf.len() / line.len() * line.len();
+            for chunk in buf[..n].chunks_mut(line.len()) {
+                chunk.copy_from_slice(line);
+            }
+            self.0.fetch_add(n, Ordering::SeqCst);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn the_reader_does_not_run_ahead_of_the_session() {
+        // A host writes without end and the session answers nothing: the
+        // reader thread stops after a bounded read-ahead.
+        let given = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let _src = ChannelSource::spawn(Endless(Arc::clone(&given)), Arc::default());
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let read = given.load(Ordering::SeqCst);
+        // The queue's lines, plus what the buffered reader holds.
+        assert!(read <= 64 * 1024, "{read} bytes read ahead");
     }
 
     /// Gives `data`, then blocks until `gate` is dropped or sent to.

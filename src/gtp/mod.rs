@@ -30,7 +30,9 @@ pub use command::{
     is_interrupt, preprocess, AnalyzeArgs, Command, CommandLine, RuleCommand, COMMAND_NAMES,
 };
 pub use error::GtpError;
-pub use input::{read_line, ChannelSource, Line, LineSource, ReaderSource, Signals, MAX_LINE};
+pub use input::{
+    read_line, ChannelSource, Line, LineSource, ReaderSource, Signals, MAX_LINE, READ_AHEAD,
+};
 
 use std::io::{self, Write};
 
