@@ -15,8 +15,8 @@
 //! assert!(matches!(Command::parse(&line.name, &line.args), Ok(Command::Play(..))));
 //! ```
 
-#[cfg(feature = "process")]
 mod args;
+#[cfg(feature = "process")]
 mod client;
 mod command;
 mod error;
