@@ -7,7 +7,7 @@ use tengen::{Color, Rules};
 /// A shell GTP engine whose `genmove` always answers `reply`.
 fn bot(reply: &str) -> String {
     format!(
-        r#"sh -c 'while read -r l; do case "$l" in quit) printf "=\n\n"; exit 0;; genmove*) printf "= {reply}\n\n";; *) printf "=\n\n";; esac; done'"#
+        r#"sh -c 'while read -r id l; do case "$l" in quit) printf "=$id\n\n"; exit 0;; genmove*) printf "=$id {reply}\n\n";; *) printf "=$id\n\n";; esac; done'"#
     )
 }
 
@@ -127,10 +127,10 @@ fn phantom_games_stopped_by_the_move_cap_are_scored() {
 fn scripted(replies: &[&str], log: &std::path::Path) -> String {
     let mut cases = String::new();
     for (i, r) in replies.iter().enumerate() {
-        cases.push_str(&format!("{}) printf \"= {r}\\n\\n\";; ", i + 1));
+        cases.push_str(&format!("{}) printf \"=$id {r}\\n\\n\";; ", i + 1));
     }
     format!(
-        r#"sh -c 'n=0; while read -r l; do echo "$l" >> {log}; case "$l" in quit) printf "=\n\n"; exit 0;; genmove*) n=$((n+1)); case $n in {cases}*) printf "= pass\n\n";; esac;; *) printf "=\n\n";; esac; done'"#,
+        r#"sh -c 'n=0; while read -r id l; do echo "$l" >> {log}; case "$l" in quit) printf "=$id\n\n"; exit 0;; genmove*) n=$((n+1)); case $n in {cases}*) printf "=$id pass\n\n";; esac;; *) printf "=$id\n\n";; esac; done'"#,
         log = log.display()
     )
 }
@@ -173,4 +173,29 @@ fn phantom_suicide_is_announced_to_both_players() {
     for log in [&black, &white] {
         assert!(log.contains("phantom-captured black A1"), "{log}");
     }
+}
+
+#[test]
+fn an_answer_without_its_id_is_a_protocol_error() {
+    // An engine whose `genmove` answer does not carry the command's id
+    // (a stray `= resign` of its own) loses by a protocol error, not by
+    // resignation.
+    let stray = r#"sh -c 'while read -r id l; do case "$l" in quit) printf "=$id\n\n"; exit 0;; genmove*) printf "= resign\n\n";; *) printf "=$id\n\n";; esac; done'"#;
+    let s = run_match(&config(stray.to_string(), bot("pass"), 2), |r, _| {
+        assert!(
+            matches!(r.termination, Termination::Protocol(_, _)),
+            "{:?}",
+            r.termination
+        );
+        assert_eq!(
+            r.outcome.winner(),
+            Some(if r.black_engine == 0 {
+                Color::White
+            } else {
+                Color::Black
+            })
+        );
+    })
+    .unwrap();
+    assert_eq!(s.wins, [0, 2]);
 }

@@ -252,7 +252,17 @@ fn two_threads_search_and_agree_on_the_capture() {
     });
     let r = think(&mut s, &game, Color::Black, 2000);
     assert!(r.playouts >= 2000);
-    assert_eq!(r.best, play("G5"), "{:?}", &r.candidates[..3]);
+    // Two threads are not reproducible, and Black wins here whatever it
+    // does first (H5, a net, scores nearly as well): the capture must be
+    // one of the two moves the threads searched most, and the best move
+    // must be judged winning. One thread, reproducibly, plays G5 (above).
+    let top: Vec<_> = r.candidates.iter().take(2).map(|c| c.mv).collect();
+    assert!(
+        top.contains(&Move::Play("G5".parse::<Point>().unwrap())),
+        "{:?}",
+        &r.candidates[..3]
+    );
+    assert!(r.winrate > 0.9, "{}", r.winrate);
 }
 
 #[test]

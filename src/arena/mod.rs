@@ -365,12 +365,14 @@ pub fn play_game(
             Ok(text) => text,
             Err(err) => {
                 engines[me] = None;
-                return finish(
-                    game,
-                    Termination::Failed(c, format!("genmove: {err}")),
-                    slowest,
-                    None,
-                );
+                // An answer that is not GTP, or not to this command (a
+                // stray `= resign`), is the engine's protocol error.
+                let term = if matches!(err, ClientError::Garbled(_)) {
+                    Termination::Protocol(c, format!("genmove: {err}"))
+                } else {
+                    Termination::Failed(c, format!("genmove: {err}"))
+                };
+                return finish(game, term, slowest, None);
             }
         };
         if text.eq_ignore_ascii_case("resign") {

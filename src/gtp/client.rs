@@ -103,6 +103,10 @@ pub struct GtpClient {
     stdin: ChildStdin,
     lines: Receiver<EngineLine>,
     command_line: String,
+    /// The id of the last command sent (ids count from 1).
+    last_id: u64,
+    /// Whether the engine was ended and reaped (its pid may be reused).
+    reaped: bool,
 }
 
 /// Starts the thread that reads an engine's output: lines of a bounded
@@ -129,6 +133,17 @@ fn read_engine_lines<R: std::io::Read + Send + 'static>(output: R) -> Receiver<E
     lines
 }
 
+/// What kind of answer is being read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    /// `=id`: the command succeeded.
+    Success,
+    /// `?id`: the engine refused it.
+    Failure,
+    /// The late answer to an earlier command, which timed out.
+    Stale,
+}
+
 impl fmt::Debug for GtpClient {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "GtpClient({:?})", self.command_line)
@@ -147,11 +162,17 @@ impl GtpClient {
         let (prog, args) = words
             .split_first()
             .ok_or_else(|| ClientError::Spawn("empty command line".into()))?;
-        let mut child = Command::new(prog)
+        let mut command = Command::new(prog);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        // Its own process group, so that ending the engine ends whatever
+        // it started too (a shell script's children).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| ClientError::Spawn(format!("{prog}: {e}")))?;
         let stdin = child
@@ -168,6 +189,8 @@ impl GtpClient {
             stdin,
             lines,
             command_line: command_line.to_string(),
+            last_id: 0,
+            reaped: false,
         })
     }
 
@@ -188,13 +211,17 @@ impl GtpClient {
     pub fn send(&mut self, command: &str, timeout: Duration) -> Result<String, ClientError> {
         // Drop anything left over from an earlier, timed-out command.
         while self.lines.try_recv().is_ok() {}
-        writeln!(self.stdin, "{command}").map_err(|_| ClientError::Gone)?;
+        self.last_id += 1;
+        let id = self.last_id;
+        writeln!(self.stdin, "{id} {command}").map_err(|_| ClientError::Gone)?;
         self.stdin.flush().map_err(|_| ClientError::Gone)?;
         // A timeout too long to add to the clock means no time limit.
         let deadline = Instant::now().checked_add(timeout);
         let mut body: Vec<String> = Vec::new();
         let mut size = 0usize;
-        let mut ok = None;
+        // Whether the answer being read is a success, a failure, or the
+        // late answer to an earlier command (skipped to its end).
+        let mut state: Option<Answer> = None;
         loop {
             let received = match deadline {
                 Some(d) => self
@@ -215,32 +242,51 @@ impl GtpClient {
             if size > MAX_ANSWER {
                 return Err(ClientError::Garbled("answer too long".into()));
             }
-            match ok {
+            match state {
                 None => {
                     if line.trim().is_empty() {
                         continue;
                     }
-                    let rest = match line.as_bytes()[0] {
-                        b'=' => {
-                            ok = Some(true);
-                            &line[1..]
-                        }
-                        b'?' => {
-                            ok = Some(false);
-                            &line[1..]
-                        }
+                    let ok = match line.as_bytes()[0] {
+                        b'=' => true,
+                        b'?' => false,
                         _ => return Err(ClientError::Garbled(line)),
                     };
-                    // Skip a numeric id.
-                    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
-                    body.push(rest.trim().to_string());
+                    let rest = &line[1..];
+                    let digits =
+                        rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                    // Every command is sent with an id, and the answer must
+                    // carry it: an answer to an earlier command that timed
+                    // out is skipped; one without an id, or with an id never
+                    // sent, is not an answer to this command.
+                    match rest[..digits].parse::<u64>() {
+                        Ok(n) if n == id => {
+                            state = Some(if ok { Answer::Success } else { Answer::Failure });
+                            body.push(rest[digits..].trim().to_string());
+                        }
+                        Ok(n) if n < id => state = Some(Answer::Stale),
+                        _ => {
+                            return Err(ClientError::Garbled(format!(
+                                "{line} (the answer to command {id} must start with ={id} or ?{id})"
+                            )))
+                        }
+                    }
                 }
-                Some(_) if line.trim().is_empty() => break,
+                Some(_) if line.trim().is_empty() => {
+                    if state == Some(Answer::Stale) {
+                        state = None;
+                        body.clear();
+                        continue;
+                    }
+                    break;
+                }
+                Some(Answer::Stale) => {}
                 Some(_) => body.push(line.trim().to_string()),
             }
         }
+        let ok = state == Some(Answer::Success);
         let text = body.join("\n").trim().to_string();
-        if ok == Some(true) {
+        if ok {
             Ok(text)
         } else {
             Err(ClientError::Refused(text))
@@ -253,7 +299,25 @@ impl GtpClient {
         self.kill();
     }
 
+    /// Ends the engine and every process of its group (what a shell
+    /// script started), then reaps it.
     fn kill(&mut self) {
+        if self.reaped {
+            return;
+        }
+        self.reaped = true;
+        #[cfg(unix)]
+        {
+            // The group's id is the engine's pid (see `spawn`); `kill`
+            // with a negative id signals the whole group. Safe Rust has no
+            // killpg, and the command is everywhere a shell is.
+            let group = format!("-{}", self.child.id());
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &group])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -285,7 +349,7 @@ mod tests {
     #[test]
     fn talks_to_a_scripted_engine() {
         // A shell loop that answers every command like a minimal GTP engine.
-        let script = r#"sh -c 'while read -r l; do case "$l" in quit) printf "=\n\n"; exit 0;; bad*) printf "? nope\n\n";; *) printf "= ok %s\n\n" "$l";; esac; done'"#;
+        let script = r#"sh -c 'while read -r id l; do case "$l" in quit) printf "=$id\n\n"; exit 0;; bad*) printf "?$id nope\n\n";; *) printf "=$id ok %s\n\n" "$l";; esac; done'"#;
         let mut c = GtpClient::spawn(script).unwrap();
         let t = Duration::from_secs(5);
         assert_eq!(c.send("name", t), Ok("ok name".to_string()));
@@ -299,7 +363,7 @@ mod tests {
 
     #[test]
     fn no_time_limit_and_overlong_answers() {
-        let script = r#"sh -c 'while read -r l; do case "$l" in quit) printf "=\n\n"; exit 0;; long) printf "= "; head -c 200000 /dev/zero | tr "\0" x; printf "\n\n";; many) printf "= a\n"; yes b | head -n 600000; printf "\n";; *) printf "= ok\n\n";; esac; done'"#;
+        let script = r#"sh -c 'while read -r id l; do case "$l" in quit) printf "=$id\n\n"; exit 0;; long) printf "=$id "; head -c 200000 /dev/zero | tr "\0" x; printf "\n\n";; many) printf "=$id a\n"; yes b | head -n 600000; printf "\n";; *) printf "=$id ok\n\n";; esac; done'"#;
         let mut c = GtpClient::spawn(script).unwrap();
         // A timeout too long for the clock means no limit, not a panic.
         assert_eq!(c.send("name", Duration::MAX), Ok("ok".to_string()));
@@ -313,6 +377,71 @@ mod tests {
             Err(ClientError::Garbled("answer too long".into()))
         );
         c.quit();
+    }
+
+    #[test]
+    fn answers_are_matched_by_id() {
+        // `late` answers after 400 ms (its command times out first), `bare`
+        // answers without an id, `other` with an id never sent, `extra`
+        // with its own answer and then a stray `= resign`.
+        let script = r#"sh -c 'while read -r id l; do case "$l" in quit) printf "=$id\n\n"; exit 0;; late) (sleep 0.4; printf "=$id late\n\n") ;; bare) printf "= resign\n\n";; other) printf "=999 resign\n\n";; extra) printf "=$id C3\n\n= resign\n\n";; *) printf "=$id ok %s\n\n" "$l";; esac; done'"#;
+        let mut c = GtpClient::spawn(script).unwrap();
+        let t = Duration::from_secs(5);
+        assert_eq!(
+            c.send("late", Duration::from_millis(100)),
+            Err(ClientError::Timeout)
+        );
+        // The late answer arrives while `name` waits: skipped, not taken.
+        std::thread::sleep(Duration::from_millis(100));
+        assert_eq!(c.send("name", t), Ok("ok name".to_string()));
+        assert!(matches!(c.send("bare", t), Err(ClientError::Garbled(_))));
+        assert!(matches!(c.send("other", t), Err(ClientError::Garbled(_))));
+        assert_eq!(c.send("extra", t), Ok("C3".to_string()));
+        // The stray answer, left over or arriving late, is never taken as
+        // the next command's.
+        let next = c.send("name", t);
+        assert!(
+            next == Ok("ok name".to_string()) || matches!(next, Err(ClientError::Garbled(_))),
+            "{next:?}"
+        );
+        c.quit();
+    }
+
+    /// The live (not zombie) processes of process group `group`, read
+    /// from /proc.
+    fn live_in_group(group: u32) -> usize {
+        let Ok(dir) = std::fs::read_dir("/proc") else {
+            return 0;
+        };
+        dir.filter_map(|e| std::fs::read_to_string(e.ok()?.path().join("stat")).ok())
+            .filter(|stat| {
+                // `pid (comm) state ppid pgrp ...`; comm may hold spaces.
+                let Some(after) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+                    return false;
+                };
+                let f: Vec<&str> = after.split_whitespace().collect();
+                f.len() > 2 && f[0] != "Z" && f[2].parse::<u32>() == Ok(group)
+            })
+            .count()
+    }
+
+    #[test]
+    fn ending_an_engine_ends_what_it_started() {
+        // A shell that starts a long sleep: ending the engine ends both.
+        let c = GtpClient::spawn("sh -c 'sleep 1000; :'").unwrap();
+        let group = c.child.id();
+        std::thread::sleep(Duration::from_millis(200));
+        assert_eq!(live_in_group(group), 2, "the shell and its sleep run");
+        drop(c);
+        let start = Instant::now();
+        while live_in_group(group) > 0 && start.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(
+            live_in_group(group),
+            0,
+            "a process of the engine's group survived"
+        );
     }
 
     /// Endless `= pass` lines, counting the bytes given out.
