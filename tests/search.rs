@@ -475,3 +475,49 @@ fn a_clear_move_stops_at_the_normal_time() {
     );
     assert!(start.elapsed() < std::time::Duration::from_millis(150));
 }
+
+#[test]
+fn every_candidate_has_its_own_score_lead() {
+    // Each candidate's lead comes from the playouts through it, not the
+    // root's copied onto all: the leads differ, and weighted by the
+    // playouts through each move they add up to the root's lead (every
+    // playout after the root's expansion passes through one root move).
+    let game = game_from(
+        ".........\n\
+         .........\n\
+         .........\n\
+         XXXXXX...\n\
+         OOOOOO...\n\
+         XXXXXX...\n\
+         .........\n\
+         ......O..\n\
+         .........\n",
+        Color::Black,
+        7.0,
+    );
+    let mut s = Search::new(SearchConfig::deterministic(5));
+    let r = think(&mut s, &game, Color::Black, 3000);
+    assert!(r.candidates.iter().all(|c| c.score_lead.is_finite()));
+    let distinct = r
+        .candidates
+        .iter()
+        .filter(|c| (c.score_lead - r.score_lead).abs() > 0.05)
+        .count();
+    assert!(
+        distinct > 0,
+        "every lead equals the root's: {:?}",
+        r.candidates
+    );
+    let visits: u64 = r.candidates.iter().map(|c| c.visits).sum();
+    let mean = r
+        .candidates
+        .iter()
+        .map(|c| f64::from(c.score_lead) * c.visits as f64)
+        .sum::<f64>()
+        / visits as f64;
+    assert!(
+        (mean - f64::from(r.score_lead)).abs() < 2.0,
+        "the moves' leads average {mean:.2}, the root's is {:.2}",
+        r.score_lead
+    );
+}

@@ -93,6 +93,8 @@ pub(super) fn snapshot(sh: &Shared<'_>, game: &Game, start: Instant) -> SearchRe
                     0.0
                 },
                 lcb,
+                // Filled in below, once the root's own lead is known.
+                score_lead: move_lead(sh, game, mv).unwrap_or(f32::NAN),
                 pv,
             });
         }
@@ -125,6 +127,11 @@ pub(super) fn snapshot(sh: &Shared<'_>, game: &Game, start: Instant) -> SearchRe
     } else {
         0.0
     };
+    for c in &mut candidates {
+        if c.score_lead.is_nan() {
+            c.score_lead = score_lead;
+        }
+    }
     let (best, winrate) = match candidates.first() {
         Some(c) => (Decision::Play(c.mv), c.winrate),
         None => (Decision::Play(Move::Pass), 0.5),
@@ -141,4 +148,18 @@ pub(super) fn snapshot(sh: &Shared<'_>, game: &Game, start: Instant) -> SearchRe
         nodes: tree.len(),
         elapsed: start.elapsed(),
     }
+}
+
+/// The expected lead of the player to move after root move `code`, from
+/// the playouts through it (this search's and the earlier ones' of the
+/// same root); `None` before any.
+fn move_lead(sh: &Shared<'_>, game: &Game, code: u16) -> Option<f32> {
+    let slot = usize::from(code);
+    let (mut sum, mut n) = sh.base.move_scores.get(slot).copied().unwrap_or((0, 0));
+    for w in &sh.workers {
+        sum += w.move_score.get(slot).map_or(0, |s| s.load(Relaxed));
+        n += w.move_count.get(slot).map_or(0, |c| c.load(Relaxed));
+    }
+    let sign = if sh.color == Color::Black { 1.0 } else { -1.0 };
+    (n > 0).then(|| ((sum as f64 / n as f64 - game.rules().komi) * sign) as f32)
 }

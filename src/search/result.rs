@@ -26,6 +26,10 @@ pub struct Candidate {
     pub prior: f32,
     /// A lower confidence bound of its win rate.
     pub lcb: f32,
+    /// The expected final lead of the player to move after this move, in
+    /// points (komi included), from the playouts through it; the root's
+    /// lead while it has none.
+    pub score_lead: f32,
     /// The principal variation starting with the move.
     pub pv: Vec<Move>,
 }

@@ -179,6 +179,8 @@ impl Search {
                     ownership: (0..area).map(|_| AtomicI32::new(0)).collect(),
                     playouts: AtomicU64::new(0),
                     score_sum: AtomicI64::new(0),
+                    move_score: (0..SLOTS).map(|_| AtomicI64::new(0)).collect(),
+                    move_count: (0..SLOTS).map(|_| AtomicU64::new(0)).collect(),
                 })
                 .collect(),
         };
@@ -229,8 +231,21 @@ impl Search {
             ownership: self.acc.ownership.clone(),
             score_sum: self.acc.score_sum,
             playouts: self.acc.playouts,
+            move_scores: if self.acc.move_scores.len() == SLOTS {
+                self.acc.move_scores.clone()
+            } else {
+                vec![(0, 0); SLOTS]
+            },
         };
         for w in &sh.workers {
+            for ((sum, n), (s, c)) in acc
+                .move_scores
+                .iter_mut()
+                .zip(w.move_score.iter().zip(w.move_count.iter()))
+            {
+                *sum += s.load(Relaxed);
+                *n += c.load(Relaxed);
+            }
             for (o, a) in acc.ownership.iter_mut().zip(w.ownership.iter()) {
                 *o += i64::from(a.load(Relaxed));
             }

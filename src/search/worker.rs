@@ -154,6 +154,14 @@ impl Worker {
         }
         ws.score_sum
             .store(ws.score_sum.load(Relaxed) + i64::from(diff), Relaxed);
+        // The root move this playout went through (the path's second node).
+        if let Some(&(child, _)) = self.path.get(1) {
+            let slot = usize::from(tree.node(child).mv());
+            if let (Some(s), Some(c)) = (ws.move_score.get(slot), ws.move_count.get(slot)) {
+                s.store(s.load(Relaxed) + i64::from(diff), Relaxed);
+                c.store(c.load(Relaxed) + 1, Relaxed);
+            }
+        }
         ws.playouts.store(ws.playouts.load(Relaxed) + 1, Relaxed);
     }
 

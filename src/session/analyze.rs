@@ -10,7 +10,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// One `info` block of `lz-analyze`, in Leela Zero's format.
-fn info_line(candidates: &[Candidate], score_lead: f32, max: Option<usize>) -> String {
+fn info_line(candidates: &[Candidate], max: Option<usize>) -> String {
     let pct = |x: f32| (x.clamp(0.0, 1.0) * 10000.0).round() as u32;
     let mut s = String::new();
     for (order, c) in candidates
@@ -33,8 +33,8 @@ fn info_line(candidates: &[Candidate], score_lead: f32, max: Option<usize>) -> S
         );
         // Hosts parse the lead as a number: an infinite or NaN one (komi
         // 1e308) is left out.
-        if score_lead.is_finite() {
-            let _ = write!(s, " scoreLead {score_lead:.1}");
+        if c.score_lead.is_finite() {
+            let _ = write!(s, " scoreLead {:.1}", c.score_lead);
         }
         s.push_str(" pv");
         for m in &c.pv {
@@ -98,7 +98,7 @@ impl Session {
             let before = analysis.as_ref().map_or(0, |a| a.root_visits);
             let a = self.engine.analyze(&req, &batch, &self.signals.stop);
             done += a.root_visits.saturating_sub(before);
-            let line = info_line(&a.candidates, a.score_lead, args.max_moves);
+            let line = info_line(&a.candidates, args.max_moves);
             let visits = a.root_visits;
             analysis = Some(a);
             if !line.is_empty() {
@@ -147,7 +147,7 @@ mod tests {
     use super::*;
     use crate::point::Move;
 
-    fn candidate(mv: &str) -> Candidate {
+    fn candidate(mv: &str, score_lead: f32) -> Candidate {
         let mv: Move = mv.parse().unwrap();
         Candidate {
             mv,
@@ -155,26 +155,27 @@ mod tests {
             winrate: 0.25,
             prior: 0.5,
             lcb: 2.0,
+            score_lead,
             pv: vec![mv, Move::Pass],
         }
     }
 
     #[test]
     fn info_lines_in_leela_zero_format() {
-        let line = info_line(&[candidate("D4"), candidate("C3")], 3.5, None);
+        let line = info_line(&[candidate("D4", 3.5), candidate("C3", -1.0)], None);
         assert_eq!(
             line,
             "info move D4 visits 12 winrate 2500 prior 5000 lcb 10000 order 0 scoreLead 3.5 pv D4 pass \
-             info move C3 visits 12 winrate 2500 prior 5000 lcb 10000 order 1 scoreLead 3.5 pv C3 pass"
+             info move C3 visits 12 winrate 2500 prior 5000 lcb 10000 order 1 scoreLead -1.0 pv C3 pass"
         );
         assert_eq!(
-            info_line(&[candidate("D4"), candidate("C3")], 0.0, Some(1)),
+            info_line(&[candidate("D4", 0.0), candidate("C3", 0.0)], Some(1)),
             "info move D4 visits 12 winrate 2500 prior 5000 lcb 10000 order 0 scoreLead 0.0 pv D4 pass"
         );
         // A lead that is not a number (komi 1e308 makes it infinite) is
         // left out rather than written as `inf`, which hosts cannot parse.
         for bad in [f32::INFINITY, f32::NEG_INFINITY, f32::NAN] {
-            let line = info_line(&[candidate("D4")], bad, None);
+            let line = info_line(&[candidate("D4", bad)], None);
             assert_eq!(
                 line,
                 "info move D4 visits 12 winrate 2500 prior 5000 lcb 10000 order 0 pv D4 pass"
