@@ -122,6 +122,22 @@ fn phantom_games_stopped_by_the_move_cap_are_scored() {
     assert_eq!(s.wins, [1, 0]);
 }
 
+#[test]
+fn phantom_games_are_scored_by_area_under_any_rules() {
+    // The same game under Japanese rules: territory would count 80 empty
+    // points, B+73; Phantom Go counts by area, B+74.
+    let mut cfg = config(bot("E5"), bot("pass"), 1);
+    cfg.max_moves = 1;
+    cfg.rules = Rules {
+        komi: 7.0,
+        ..Rules::preset(tengen::Preset::Japanese)
+    };
+    tengen::phantom::run_phantom_match(&cfg, |r, _| {
+        assert_eq!(r.record.outcome.to_string(), "B+74");
+    })
+    .unwrap();
+}
+
 /// A shell GTP engine that answers its `genmove`s with `replies` in turn
 /// (then `pass`) and appends every command it receives to `log`.
 fn scripted(replies: &[&str], log: &std::path::Path) -> String {

@@ -96,3 +96,47 @@ fn every_rule_name_the_referee_sends_is_understood() {
         }
     }
 }
+
+#[test]
+fn the_phantom_player_keeps_to_its_own_game() {
+    let kind = PhantomKind::Random;
+    // Phantom Go is scored by area, whatever the session's rules were.
+    let r = responses(
+        kind,
+        "boardsize 5\nkgs-rules japanese\nphantom-start ko=simple suicide=forbidden\ngenmove b\nphantom-accepted C3\nshowboard\nphantom-accepted C3\n",
+    );
+    assert_eq!(r.len(), 7, "{r:?}");
+    // showboard shows the player's own stone, not an empty board.
+    assert!(r[5].contains("X"), "{}", r[5]);
+    // A second acceptance on the player's own stone is refused.
+    assert_eq!(r[6], "? illegal move");
+    // After loadsgf of another size, genmove plays the loaded game, on
+    // its board: the Phantom game is over.
+    let path = std::env::temp_dir().join(format!("tengen-phantom-{}.sgf", std::process::id()));
+    std::fs::write(&path, "(;GM[1]FF[4]SZ[3])").unwrap();
+    let input = format!(
+        "boardsize 13\nphantom-start\nloadsgf {}\ngenmove b\nphantom-accepted A1\n",
+        path.display()
+    );
+    let r = responses(kind, &input);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(r.len(), 5, "{r:?}");
+    let mv = r[3].trim_start_matches("= ");
+    let on_3x3 = mv == "pass"
+        || mv
+            .parse::<tengen::Point>()
+            .is_ok_and(|p| p.x() < 3 && p.y() < 3);
+    assert!(on_3x3, "{mv} is not on the loaded 3x3 board");
+    assert!(r[4].starts_with('?'), "no Phantom game any more: {}", r[4]);
+}
+
+#[test]
+fn the_phantom_start_scores_by_area() {
+    // The rules a player takes from phantom-start score by area even
+    // when its session was set to territory scoring.
+    use tengen::phantom::StartRules;
+    use tengen::{Preset, Rules, Scoring};
+    let announced = StartRules::announce(&Rules::preset(Preset::Japanese));
+    let applied = announced.apply(Rules::preset(Preset::Japanese));
+    assert_eq!(applied.scoring, Scoring::Area);
+}

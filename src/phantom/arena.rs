@@ -11,6 +11,7 @@ use crate::color::Color;
 use crate::gtp::{ClientError, GtpClient};
 use crate::phantom::{Observation, PhantomCommand, Referee, StartRules, TryError, TryOutcome};
 use crate::point::{Move, Point};
+use crate::rules::{Rules, Scoring};
 use std::time::{Duration, Instant};
 
 /// A finished Phantom game: the record, and each move's refused tries.
@@ -53,6 +54,16 @@ pub fn play_phantom_game(
         } else {
             1 - black_engine
         }
+    };
+    // Phantom Go is scored by area, whatever the configured rules say
+    // (the Computer Olympiad's rules): territory scoring would count the
+    // prisoners that the players cannot see.
+    let cfg = &MatchConfig {
+        rules: Rules {
+            scoring: Scoring::Area,
+            ..cfg.rules
+        },
+        ..cfg.clone()
     };
     let mut game = new_game(cfg);
     if cfg.handicap >= 2 {

@@ -28,7 +28,7 @@ use crate::color::Color;
 use crate::geometry::Topology;
 use crate::phantom::Observation;
 use crate::point::{Move, Point};
-use crate::rules::{KoRule, Rules, SuicideRule};
+use crate::rules::{KoRule, Rules, Scoring, SuicideRule};
 use crate::score::{Outcome, WinBy};
 use std::fmt;
 use std::str::FromStr;
@@ -134,8 +134,10 @@ impl StartRules {
         }
     }
 
-    /// `rules` with the announced settings in place of its own.
+    /// `rules` with the announced settings in place of its own, scored
+    /// by area: Phantom Go always is.
     pub fn apply(&self, mut rules: Rules) -> Rules {
+        rules.scoring = Scoring::Area;
         if let Some(ko) = self.ko {
             rules.ko = ko;
         }

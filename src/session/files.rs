@@ -53,6 +53,8 @@ impl Session {
         self.after_move();
         self.engine.new_game();
         self.dead_cache = None;
+        // A loaded game is a new game: a Phantom game ends with it.
+        self.phantom = None;
         Ok(String::new())
     }
 

@@ -230,7 +230,10 @@ impl Session {
             C::FinalStatusList(s) => Ok(self.status_list(s)),
             C::Loadsgf { path, move_number } => self.loadsgf(&path, move_number),
             C::Printsgf(path) => self.printsgf(path.as_deref()),
-            C::Showboard => Ok(board_text(&self.game)),
+            C::Showboard => Ok(match self.phantom_board() {
+                Some(own) => board_text(&own),
+                None => board_text(&self.game),
+            }),
             C::KgsRules(p) => {
                 let rules = Rules {
                     topology: self.game.rules().topology,

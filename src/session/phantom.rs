@@ -5,6 +5,7 @@
 use super::Session;
 use crate::board::Board;
 use crate::color::Color;
+use crate::game::Game;
 use crate::gtp::{CommandLine, GtpError};
 use crate::phantom::player::{Naive, PhantomPlayer, RandomTries, Sampling};
 use crate::phantom::{
@@ -112,6 +113,14 @@ impl Session {
             Err(ParsePhantomError::Arguments(_)) => Err(GtpError::Syntax),
             Ok(command) => match (command.into_observation(me), self.phantom.as_mut()) {
                 (Some(o), Some(state)) if on_board(&o, size) => {
+                    // A try accepted on a point the player's own stone
+                    // holds cannot be: the host and the player disagree.
+                    if let Observation::Accepted(p) = o {
+                        let view = PlayerView::new(me, &state.empty, &state.observations);
+                        if view.own_board().get(p).is_some() {
+                            return Some(Err(GtpError::IllegalMove));
+                        }
+                    }
                     state.observations.push(o);
                     Ok(String::new())
                 }
@@ -160,6 +169,15 @@ impl Session {
             over: false,
         });
         Ok(String::new())
+    }
+
+    /// In Phantom mode, the player's own view of the board for
+    /// `showboard`: its own stones, as it knows them (the opponent's are
+    /// hidden from it); `None` outside Phantom mode.
+    pub(super) fn phantom_board(&self) -> Option<Game> {
+        let state = self.phantom.as_ref()?;
+        let view = PlayerView::new(self.phantom_color, &state.empty, &state.observations);
+        Game::from_board(view.own_board().clone(), self.phantom_color, state.rules).ok()
     }
 
     fn phantom_genmove(&mut self, cl: &CommandLine) -> Result<String, GtpError> {
