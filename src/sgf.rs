@@ -21,7 +21,7 @@ use sgf_parse::{GameTree, SgfNode, SgfProp};
 
 mod write;
 use std::fmt;
-pub use write::{write_sgf, write_sgf_annotated};
+pub use write::{write_sgf, write_sgf_annotated, write_sgf_with, GameInfo};
 
 /// The most nodes the first game tree of a file may hold. The parse tree
 /// nests one level per node, and freeing it recurses, so an unbounded

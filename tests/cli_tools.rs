@@ -45,6 +45,21 @@ fn match_between_two_tengens_writes_sgf_and_a_summary() {
         let game = tengen::read_sgf(&sgf).expect("the match writes readable SGF");
         assert_eq!(game.game.size(), 7);
         assert!(game.result.is_some());
+        // The players by their GTP name and version, the date, the event.
+        let text = String::from_utf8_lossy(&sgf);
+        let me = format!("tengen {}", env!("CARGO_PKG_VERSION"));
+        assert!(text.contains(&format!("PB[{me}]PW[{me}]DT[")), "{text}");
+        assert!(text.contains("]EV[tengen match]"), "{text}");
+        let dt = text
+            .split("DT[")
+            .nth(1)
+            .and_then(|r| r.split(']').next())
+            .unwrap();
+        let parts: Vec<&str> = dt.split('-').collect();
+        assert!(
+            parts.len() == 3 && parts[0].len() == 4 && parts[1].len() == 2 && parts[2].len() == 2,
+            "{dt}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

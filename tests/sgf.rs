@@ -731,3 +731,25 @@ fn setup_stones_without_liberties_are_refused() {
     assert!(out.contains("\n\n? cannot load file\n\n"), "{out}");
     assert!(out.ends_with("= 0\n\n"), "C3 is still occupied: {out}");
 }
+
+#[test]
+fn game_information_is_written_and_escaped() {
+    use tengen::sgf::{write_sgf_with, GameInfo};
+    let mut g = Game::new(9, Rules::default()).unwrap();
+    g.play("E5".parse().unwrap()).unwrap();
+    let info = GameInfo {
+        black: Some("GNU Go 3.8".into()),
+        white: Some("odd]name\\".into()),
+        date: Some("2026-12-01".into()),
+        event: Some("test".into()),
+        overtime: Some("2 s a move".into()),
+    };
+    let text = write_sgf_with(&g, Some("B+R"), &info, &|_| None);
+    assert!(
+        text.contains("PB[GNU Go 3.8]PW[odd\\]name\\\\]DT[2026-12-01]EV[test]OT[2 s a move]"),
+        "{text}"
+    );
+    // The file still reads back as the same game.
+    let back = tengen::read_sgf(text.as_bytes()).unwrap();
+    assert_eq!(back.game.moves(), g.moves());
+}

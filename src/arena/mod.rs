@@ -92,6 +92,9 @@ pub struct GameRecord {
     /// Whether the dead stones came from both engines agreeing (`true`) or
     /// from the referee's conservative removal.
     pub engines_agreed_on_dead: bool,
+    /// Each engine's `name` and `version` (by engine, not by colour), or
+    /// its command line when it did not say.
+    pub players: [String; 2],
 }
 
 impl GameRecord {
@@ -262,6 +265,17 @@ pub(crate) fn run_games<R: Send>(
 }
 
 /// A player's engine, started (or restarted after a failure) on demand.
+/// Each engine's `name` and `version`, starting any engine that is not
+/// running (its command line when it cannot be asked).
+pub(crate) fn identities(cfg: &MatchConfig, engines: &mut [Option<GtpClient>; 2]) -> [String; 2] {
+    let mut ask = |e: usize| {
+        engine(&mut engines[e], &cfg.engines[e])
+            .map(|g| g.identity(cfg.timeout))
+            .unwrap_or_else(|_| cfg.engines[e].clone())
+    };
+    [ask(0), ask(1)]
+}
+
 pub(crate) fn engine<'a>(
     slot: &'a mut Option<GtpClient>,
     cmd: &str,
@@ -290,6 +304,7 @@ pub fn play_game(
     };
     let mut slowest = [Duration::ZERO; 2];
     let t = cfg.timeout;
+    let players = identities(cfg, engines);
     let finish = |game: Game, term: Termination, slowest, agreed: Option<DeadStones>| {
         let engines_agreed_on_dead = agreed.is_some();
         let dead = agreed.unwrap_or_else(|| conservative_dead(&game));
@@ -307,6 +322,7 @@ pub fn play_game(
             termination: term,
             slowest_move: slowest,
             engines_agreed_on_dead,
+            players: players.clone(),
         }
     };
 

@@ -107,6 +107,8 @@ pub struct GtpClient {
     last_id: u64,
     /// Whether the engine was ended and reaped (its pid may be reused).
     reaped: bool,
+    /// Its `name` and `version`, once asked.
+    identity: Option<String>,
 }
 
 /// Starts the thread that reads an engine's output: lines of a bounded
@@ -191,6 +193,7 @@ impl GtpClient {
             command_line: command_line.to_string(),
             last_id: 0,
             reaped: false,
+            identity: None,
         })
     }
 
@@ -291,6 +294,24 @@ impl GtpClient {
         } else {
             Err(ClientError::Refused(text))
         }
+    }
+
+    /// The engine's `name` and `version` (`GNU Go 3.8`), asked once and
+    /// then remembered; what the engine does not answer is left out (the
+    /// command line when it answers neither).
+    pub fn identity(&mut self, timeout: Duration) -> String {
+        if let Some(id) = &self.identity {
+            return id.clone();
+        }
+        let name = self.send("name", timeout).ok().filter(|s| !s.is_empty());
+        let version = self.send("version", timeout).ok().filter(|s| !s.is_empty());
+        let id = match (name, version) {
+            (Some(n), Some(v)) => format!("{n} {v}"),
+            (Some(n), None) => n,
+            _ => self.command_line.clone(),
+        };
+        self.identity = Some(id.clone());
+        id
     }
 
     /// Sends `quit`, waits briefly, then makes sure the process is gone.

@@ -5,7 +5,8 @@
 //! The commands and their wire format are [`PhantomCommand`]'s.
 
 use crate::arena::{
-    engine, new_game, run_games, GameRecord, MatchConfig, MatchError, MatchSummary, Termination,
+    engine, identities, new_game, run_games, GameRecord, MatchConfig, MatchError, MatchSummary,
+    Termination,
 };
 use crate::color::Color;
 use crate::gtp::{ClientError, GtpClient};
@@ -74,6 +75,7 @@ pub fn play_phantom_game(
     let mut slowest = [Duration::ZERO; 2];
     let mut refused: Vec<(usize, Vec<Point>)> = Vec::new();
     let t = cfg.timeout;
+    let players = identities(cfg, engines);
     let finish = |referee: &Referee, term: Termination, slowest, refused| {
         let outcome = term
             .forfeit()
@@ -87,6 +89,7 @@ pub fn play_phantom_game(
                 termination: term,
                 slowest_move: slowest,
                 engines_agreed_on_dead: false,
+                players: players.clone(),
             },
             refused,
         }

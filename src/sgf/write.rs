@@ -28,12 +28,52 @@ pub fn write_sgf_annotated(
     result: Option<&str>,
     comment: &dyn Fn(usize) -> Option<String>,
 ) -> String {
+    write_sgf_with(game, result, &GameInfo::default(), comment)
+}
+
+/// Who played a game, when and in what event: the SGF game-information
+/// properties that GUIs and rating tools show. Every field is optional.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameInfo {
+    /// Black's name (`PB`), e.g. an engine's `name` and `version`.
+    pub black: Option<String>,
+    /// White's name (`PW`).
+    pub white: Option<String>,
+    /// The date played (`DT`), `YYYY-MM-DD`.
+    pub date: Option<String>,
+    /// The event (`EV`).
+    pub event: Option<String>,
+    /// The time settings beyond main time (`OT`), as text.
+    pub overtime: Option<String>,
+}
+
+/// [`write_sgf_annotated`] with the game information of `info`.
+pub fn write_sgf_with(
+    game: &Game,
+    result: Option<&str>,
+    info: &GameInfo,
+    comment: &dyn Fn(usize) -> Option<String>,
+) -> String {
     let size = game.size();
     let rules = game.rules();
     let mut s = String::with_capacity(128 + 6 * game.moves().len());
     s.push_str("(;GM[1]FF[4]CA[UTF-8]AP[tengen:");
     s.push_str(env!("CARGO_PKG_VERSION"));
     let _ = write!(s, "]SZ[{size}]");
+    for (id, value) in [
+        ("PB", &info.black),
+        ("PW", &info.white),
+        ("DT", &info.date),
+        ("EV", &info.event),
+        ("OT", &info.overtime),
+    ] {
+        if let Some(v) = value {
+            s.push_str(id);
+            s.push('[');
+            escape_into(&mut s, v);
+            s.push(']');
+        }
+    }
     if rules.komi.is_finite() {
         let _ = write!(s, "KM[{}]", rules.komi);
     }

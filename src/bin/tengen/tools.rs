@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tengen::arena::{run_match, GameRecord, MatchConfig, MatchSummary, Termination};
 use tengen::phantom::run_phantom_match;
-use tengen::{write_sgf, write_sgf_annotated, Preset, Rules};
+use tengen::sgf::{write_sgf_with, GameInfo};
+use tengen::{Preset, Rules};
 
 /// Options of `tengen match` and `tengen referee`.
 #[derive(Args, Debug, Clone)]
@@ -225,16 +226,22 @@ pub fn run(args: &MatchArgs, game: GameSettings, phantom: bool) -> ExitCode {
                     format!("refused before this move: {}", list.join(" "))
                 })
             };
-            let sgf = write_sgf_annotated(
+            let sgf = write_sgf_with(
                 &p.record.game,
                 Some(&p.record.outcome.to_string()),
+                &game_info(&p.record, "tengen referee (Phantom Go)", args.time_per_move),
                 &comment,
             );
             report(&p.record, sgf, s);
         })
     } else {
         run_match(&cfg, |r, s| {
-            let sgf = write_sgf(&r.game, Some(&r.outcome.to_string()));
+            let sgf = write_sgf_with(
+                &r.game,
+                Some(&r.outcome.to_string()),
+                &game_info(r, "tengen match", args.time_per_move),
+                &|_| None,
+            );
             report(r, sgf, s);
         })
     };
@@ -250,5 +257,59 @@ pub fn run(args: &MatchArgs, game: GameSettings, phantom: bool) -> ExitCode {
             eprintln!("tengen: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The SGF game information of a match game: who played which colour,
+/// today's date, the event and the time a move.
+fn game_info(r: &GameRecord, event: &str, time_per_move: Option<f64>) -> GameInfo {
+    let black = r.black_engine;
+    GameInfo {
+        black: Some(r.players[black].clone()),
+        white: Some(r.players[1 - black].clone()),
+        date: Some(today()),
+        event: Some(event.to_string()),
+        overtime: time_per_move.map(|t| format!("{} s a move", t.ceil().max(1.0))),
+    }
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_date(i64::try_from(secs / 86_400).unwrap_or(0));
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The proleptic Gregorian date of `days` after 1970-01-01 (the civil
+/// calendar's arithmetic: 400-year eras of 146,097 days, years counted from
+/// March so that the leap day falls last).
+fn civil_date(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_date;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(59), (1970, 3, 1));
+        // 2000-02-29, a leap day of a century year divisible by 400.
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(11_017), (2000, 3, 1));
+        assert_eq!(civil_date(20_788), (2026, 12, 1));
+        assert_eq!(civil_date(-1), (1969, 12, 31));
     }
 }
