@@ -38,3 +38,12 @@ pub use score::{
 };
 pub use sgf::{read_sgf, read_sgf_before, write_sgf, write_sgf_annotated, SgfError, SgfGame};
 pub use time_system::TimeSystem;
+
+/// The examples of the pages in `docs/` are compiled and run as tests too.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/search.md")]
+struct SearchDocs;
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/gtp.md")]
+struct GtpDocs;
