@@ -44,6 +44,24 @@ pub(super) fn snapshot(sh: &Shared<'_>, game: &Game, start: Instant) -> SearchRe
     let tree = sh.tree;
     let board = &sh.root_board;
     let area = board.area();
+    let playouts: u64 = sh.workers.iter().map(|w| w.playouts.load(Relaxed)).sum();
+    let total = playouts + sh.base.playouts;
+    let mut ownership: Vec<f32> = (0..area)
+        .map(|i| sh.base.ownership.get(i).copied().unwrap_or(0) as f32)
+        .collect();
+    let mut score_sum = sh.base.score_sum;
+    for w in &sh.workers {
+        for (o, a) in ownership.iter_mut().zip(w.ownership.iter()) {
+            *o += a.load(Relaxed) as f32;
+        }
+        score_sum += w.score_sum.load(Relaxed);
+    }
+    if total > 0 {
+        for o in &mut ownership {
+            *o /= total as f32;
+        }
+    }
+    let score_lead = lead(sh, game, score_sum, total).unwrap_or(0.0);
     let mut candidates = Vec::new();
     if let Some((first, count)) = tree.root().children() {
         let mut prior_total = 0.0f32;
@@ -93,8 +111,7 @@ pub(super) fn snapshot(sh: &Shared<'_>, game: &Game, start: Instant) -> SearchRe
                     0.0
                 },
                 lcb,
-                // Filled in below, once the root's own lead is known.
-                score_lead: move_lead(sh, game, mv).unwrap_or(f32::NAN),
+                score_lead: move_lead(sh, game, mv).unwrap_or(score_lead),
                 pv,
             });
         }
@@ -104,34 +121,6 @@ pub(super) fn snapshot(sh: &Shared<'_>, game: &Game, start: Instant) -> SearchRe
             .cmp(&a.visits)
             .then(b.winrate.total_cmp(&a.winrate))
     });
-    let playouts: u64 = sh.workers.iter().map(|w| w.playouts.load(Relaxed)).sum();
-    let total = playouts + sh.base.playouts;
-    let mut ownership: Vec<f32> = (0..area)
-        .map(|i| sh.base.ownership.get(i).copied().unwrap_or(0) as f32)
-        .collect();
-    let mut score_sum = sh.base.score_sum;
-    for w in &sh.workers {
-        for (o, a) in ownership.iter_mut().zip(w.ownership.iter()) {
-            *o += a.load(Relaxed) as f32;
-        }
-        score_sum += w.score_sum.load(Relaxed);
-    }
-    if total > 0 {
-        for o in &mut ownership {
-            *o /= total as f32;
-        }
-    }
-    let sign = if sh.color == Color::Black { 1.0 } else { -1.0 };
-    let score_lead = if total > 0 {
-        ((score_sum as f64 / total as f64 - game.rules().komi) * sign) as f32
-    } else {
-        0.0
-    };
-    for c in &mut candidates {
-        if c.score_lead.is_nan() {
-            c.score_lead = score_lead;
-        }
-    }
     let (best, winrate) = match candidates.first() {
         Some(c) => (Decision::Play(c.mv), c.winrate),
         None => (Decision::Play(Move::Pass), 0.5),
@@ -160,6 +149,13 @@ fn move_lead(sh: &Shared<'_>, game: &Game, code: u16) -> Option<f32> {
         sum += w.move_score.get(slot).map_or(0, |s| s.load(Relaxed));
         n += w.move_count.get(slot).map_or(0, |c| c.load(Relaxed));
     }
+    lead(sh, game, sum, n)
+}
+
+/// The expected lead of the player to move from `n` playouts whose area
+/// scores (Black minus White) add up to `sum`, komi included; `None`
+/// without playouts.
+fn lead(sh: &Shared<'_>, game: &Game, sum: i64, n: u64) -> Option<f32> {
     let sign = if sh.color == Color::Black { 1.0 } else { -1.0 };
     (n > 0).then(|| ((sum as f64 / n as f64 - game.rules().komi) * sign) as f32)
 }
