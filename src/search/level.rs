@@ -44,11 +44,6 @@ impl Default for Level {
 }
 
 impl Level {
-    /// The level's name (`easy`, `normal`, `hard`, or its number).
-    pub fn name(self) -> String {
-        self.to_string()
-    }
-
     /// The search configuration of this level.
     pub fn config(self) -> SearchConfig {
         let base = SearchConfig::default();

@@ -266,7 +266,7 @@ impl Session {
             C::Level(None) => Ok(self
                 .config
                 .level
-                .map_or_else(|| "custom".to_string(), Level::name)),
+                .map_or_else(|| "custom".to_string(), |l| l.to_string())),
         }
     }
 
