@@ -6,6 +6,39 @@ fn tengen() -> &'static str {
     env!("CARGO_BIN_EXE_tengen")
 }
 
+/// `tengen SUB --engine1 A --engine2 B --size N --games G --no-progress`,
+/// then `extra`.
+fn games_args(
+    sub: &str,
+    engines: [&str; 2],
+    size: &str,
+    games: &str,
+    extra: &[&str],
+) -> Vec<String> {
+    let mut v: Vec<String> = [
+        sub,
+        "--engine1",
+        engines[0],
+        "--engine2",
+        engines[1],
+        "--size",
+        size,
+        "--games",
+        games,
+        "--no-progress",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    v.extend(extra.iter().map(|s| s.to_string()));
+    v
+}
+
+fn run_games(args: &[String]) -> (bool, String) {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    run(&args)
+}
+
 fn run(args: &[&str]) -> (bool, String) {
     let out = Command::new(tengen())
         .args(args)
@@ -21,22 +54,13 @@ fn run(args: &[&str]) -> (bool, String) {
 fn match_between_two_tengens_writes_sgf_and_a_summary() {
     let dir = std::env::temp_dir().join(format!("tengen-match-{}", std::process::id()));
     let engine = format!("{} --playouts 50 --seed 3 --quiet", tengen());
-    let (ok, out) = run(&[
+    let (ok, out) = run_games(&games_args(
         "match",
-        "--engine1",
-        &engine,
-        "--engine2",
-        &engine,
-        "--size",
+        [&engine, &engine],
         "7",
-        "--games",
         "2",
-        "--parallel",
-        "2",
-        "--no-progress",
-        "--sgf-dir",
-        dir.to_str().unwrap(),
-    ]);
+        &["--parallel", "2", "--sgf-dir", dir.to_str().unwrap()],
+    ));
     assert!(ok, "{out}");
     assert!(out.contains("games 2:"), "{out}");
     assert!(out.contains("95% CI"), "{out}");
@@ -69,20 +93,13 @@ fn phantom_referee_plays_sampling_against_random() {
     let dir = std::env::temp_dir().join(format!("tengen-referee-{}", std::process::id()));
     let smart = format!("{} --playouts 200 --seed 5 --quiet", tengen());
     let random = format!("{} --seed 6 --quiet --phantom-player random", tengen());
-    let (ok, out) = run(&[
+    let (ok, out) = run_games(&games_args(
         "referee",
-        "--engine1",
-        &smart,
-        "--engine2",
-        &random,
-        "--size",
+        [&smart, &random],
         "7",
-        "--games",
         "2",
-        "--no-progress",
-        "--sgf-dir",
-        dir.to_str().unwrap(),
-    ]);
+        &["--sgf-dir", dir.to_str().unwrap()],
+    ));
     assert!(ok, "{out}");
     assert!(out.contains("games 2:"), "{out}");
     // No protocol errors, illegal repeats or failures: every game is scored.
@@ -135,18 +152,7 @@ fn a_closed_output_ends_a_match_without_a_panic() {
     use std::process::Stdio;
     let engine = format!("{} --playouts 20 --seed 3 --quiet", tengen());
     let mut child = Command::new(tengen())
-        .args([
-            "match",
-            "--engine1",
-            &engine,
-            "--engine2",
-            &engine,
-            "--size",
-            "5",
-            "--games",
-            "6",
-            "--no-progress",
-        ])
+        .args(games_args("match", [&engine, &engine], "5", "6", &[]))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -171,22 +177,13 @@ fn capture_go_matches_are_won_by_capture() {
     // in SGF that other programs read (RE[B+] or RE[W+], the reason in GC).
     let dir = std::env::temp_dir().join(format!("tengen-capture-{}", std::process::id()));
     let engine = format!("{} --playouts 30 --seed 4 --quiet", tengen());
-    let (ok, out) = run(&[
+    let (ok, out) = run_games(&games_args(
         "match",
-        "--engine1",
-        &engine,
-        "--engine2",
-        &engine,
-        "--size",
+        [&engine, &engine],
         "5",
-        "--games",
         "2",
-        "--capture-goal",
-        "1",
-        "--no-progress",
-        "--sgf-dir",
-        dir.to_str().unwrap(),
-    ]);
+        &["--capture-goal", "1", "--sgf-dir", dir.to_str().unwrap()],
+    ));
     assert!(ok, "{out}");
     for i in 1..=2 {
         let sgf = std::fs::read(dir.join(format!("game-{i:03}.sgf"))).unwrap();

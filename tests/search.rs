@@ -5,6 +5,24 @@ use std::sync::atomic::AtomicBool;
 use tengen::search::{Decision, Limits, Search, SearchConfig, SearchResult};
 use tengen::{Board, Color, Game, Move, Point, Rules, Topology};
 
+/// White A5-F5 has one liberty, G5: capturing it wins the game, letting
+/// it out splits Black in two. Black to move, komi 7.
+fn capture_position() -> Game {
+    game_from(
+        ".........\n\
+         .........\n\
+         .........\n\
+         XXXXXX...\n\
+         OOOOOO...\n\
+         XXXXXX...\n\
+         .........\n\
+         ......O..\n\
+         .........\n",
+        Color::Black,
+        7.0,
+    )
+}
+
 fn game_from(diagram: &str, to_move: Color, komi: f64) -> Game {
     let board = Board::from_diagram(diagram, Topology::Planar).unwrap();
     let rules = Rules::default().with_komi(komi);
@@ -29,19 +47,7 @@ fn play(v: &str) -> Decision {
 fn finds_an_obvious_capture() {
     // White A5-F5 has one liberty, G5: capturing it wins the game, letting
     // it out splits Black in two.
-    let game = game_from(
-        ".........\n\
-         .........\n\
-         .........\n\
-         XXXXXX...\n\
-         OOOOOO...\n\
-         XXXXXX...\n\
-         .........\n\
-         ......O..\n\
-         .........\n",
-        Color::Black,
-        7.0,
-    );
+    let game = capture_position();
     for seed in [1, 2, 3] {
         let mut s = Search::new(SearchConfig::deterministic(seed));
         let r = think(&mut s, &game, Color::Black, 1500);
@@ -233,19 +239,7 @@ fn deterministic_mode_repeats_itself() {
 
 #[test]
 fn two_threads_search_and_agree_on_the_capture() {
-    let game = game_from(
-        ".........\n\
-         .........\n\
-         .........\n\
-         XXXXXX...\n\
-         OOOOOO...\n\
-         XXXXXX...\n\
-         .........\n\
-         ......O..\n\
-         .........\n",
-        Color::Black,
-        7.0,
-    );
+    let game = capture_position();
     let mut s = Search::new(SearchConfig {
         threads: 2,
         ..SearchConfig::deterministic(1)
@@ -482,19 +476,7 @@ fn every_candidate_has_its_own_score_lead() {
     // root's copied onto all: the leads differ, and weighted by the
     // playouts through each move they add up to the root's lead (every
     // playout after the root's expansion passes through one root move).
-    let game = game_from(
-        ".........\n\
-         .........\n\
-         .........\n\
-         XXXXXX...\n\
-         OOOOOO...\n\
-         XXXXXX...\n\
-         .........\n\
-         ......O..\n\
-         .........\n",
-        Color::Black,
-        7.0,
-    );
+    let game = capture_position();
     let mut s = Search::new(SearchConfig::deterministic(5));
     let r = think(&mut s, &game, Color::Black, 3000);
     assert!(r.candidates.iter().all(|c| c.score_lead.is_finite()));
