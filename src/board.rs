@@ -469,16 +469,38 @@ impl Board {
     /// Black's area minus White's: stones, plus empty points whose
     /// neighbours are all of one colour. Branch-free, for playouts.
     pub(crate) fn area_diff(&self) -> i32 {
+        (0..self.area())
+            .map(|i| i32::from(self.area_owner(i)))
+            .sum()
+    }
+
+    /// The area owner of the point at index `i`: 1 for a Black stone or an
+    /// empty point whose neighbours are all Black, -1 likewise for White,
+    /// 0 for the rest.
+    #[inline(always)]
+    fn area_owner(&self, i: usize) -> i8 {
         // Indexed by the black and white bits of a neighbour colour mask.
-        const EMPTY_VALUE: [i32; 4] = [0, 1, -1, 0];
-        let mut diff = 0;
-        for i in 0..self.area() {
-            let mut mask = 0u32;
-            for n in self.geom.nbr[i] {
-                mask |= 1 << self.cell_fast(n);
-            }
-            let value = [EMPTY_VALUE[(mask >> 1) as usize & 3], 1, -1, 0];
-            diff += value[usize::from(self.cell[i] & 3)];
+        const EMPTY_VALUE: [i8; 4] = [0, 1, -1, 0];
+        let mut mask = 0u32;
+        for n in self.geom.nbr[i] {
+            mask |= 1 << self.cell_fast(n);
+        }
+        let value = [EMPTY_VALUE[(mask >> 1) as usize & 3], 1, -1, 0];
+        value[usize::from(self.cell[i] & 3)]
+    }
+
+    /// The owner of every point for an area count, written into `out`
+    /// (indexed by [`Loc::index`], at least [`area`](Self::area) long): 1
+    /// for a Black stone or an empty point whose neighbours are all Black,
+    /// -1 likewise for White, 0 for the rest. Returns the sum, Black's area
+    /// minus White's. The search's playouts and the final ownership
+    /// estimate both count with it.
+    #[inline]
+    pub fn area_owners(&self, out: &mut [i8]) -> i32 {
+        let mut diff = 0i32;
+        for (i, o) in out.iter_mut().enumerate().take(self.area()) {
+            *o = self.area_owner(i);
+            diff += i32::from(*o);
         }
         diff
     }
@@ -854,6 +876,15 @@ impl Board {
         self.cell[l.index()] = c.map_or(EMPTY, cell_of);
         self.rebuild();
         Ok(())
+    }
+
+    /// This position rebuilt from its stones alone, as if set up: the same
+    /// stones, but chains, the empty list and their orders as a fresh board
+    /// has them, whatever move order led here, and no ko point.
+    pub fn rebuilt(&self) -> Board {
+        let mut b = self.clone();
+        b.rebuild();
+        b
     }
 
     /// Recomputes chains, liberties, empties and hash from the stones alone,

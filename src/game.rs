@@ -524,13 +524,17 @@ impl Game {
         })
     }
 
-    /// The stones that are clearly dead now, by the conservative removal of
-    /// [`dead_stones`](crate::dead_stones); every doubtful chain is alive.
+    /// The dead stones if the game ended now: the one decision for a
+    /// finished game, [`dead_stones`](crate::dead_stones) (the certainly
+    /// dead stones plus the chains a fixed set of seeded playouts gives to
+    /// the opponent, never a chain in seki). It depends on the stones and
+    /// the rules alone; GTP `final_score`, `final_status_list`,
+    /// `tengen-score`, `tengen match` and the Phantom referee count with it.
     pub fn dead_stones(&self) -> DeadStones {
         dead_stones(&self.board, &self.rules)
     }
 
-    /// The score if the game ended now, with the clearly dead stones taken
+    /// The score if the game ended now, with the dead stones taken
     /// off ([`dead_stones`](Self::dead_stones)), without changing the game.
     /// Its `Display` reads `Black 41, White 47.5 (komi 6.5)`.
     pub fn score_preview(&self) -> Score {
@@ -538,7 +542,7 @@ impl Game {
     }
 
     /// The result of a finished game, or `None` while it goes on. Games
-    /// ended by passes or the move limit are scored with the clearly dead
+    /// ended by passes or the move limit are scored with the dead
     /// stones taken off ([`dead_stones`](Self::dead_stones)).
     pub fn result(&self) -> Option<Outcome> {
         self.end?;

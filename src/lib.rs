@@ -32,9 +32,10 @@ pub use handicap::{fixed_handicap_points, max_fixed_handicap, HandicapError};
 pub use point::{Move, Point, VertexError, MAX_SIZE};
 pub use rules::{KoRule, Preset, Rules, Scoring, SuicideRule, TieRule, UnknownPreset};
 pub use score::{
-    benson, benson_with, dead_stones, dead_stones_by_ownership, score, seki_stones, stone_statuses,
-    stone_statuses_with, Benson, DeadStones, LocSet, Outcome, ParseStatusError, Score, StoneStatus,
-    WinBy, DEAD_OWNERSHIP,
+    benson, benson_with, certain_dead_stones, dead_stones, dead_stones_by_ownership,
+    final_ownership, score, seki_stones, stone_statuses, stone_statuses_with, Benson, DeadStones,
+    LocSet, Outcome, ParseStatusError, Score, StoneStatus, WinBy, DEAD_OWNERSHIP, FINAL_PLAYOUTS,
+    FINAL_SEED,
 };
 pub use sgf::{read_sgf, read_sgf_before, write_sgf, write_sgf_annotated, SgfError, SgfGame};
 pub use time_system::TimeSystem;

@@ -1,14 +1,20 @@
 //! Area and territory scoring, results and their GTP/SGF text; unconditional
-//! life (Benson), conservative dead-stone removal, seki and stone statuses.
+//! life (Benson), the certainly dead stones, the one dead-stone decision for
+//! a finished game ([`dead_stones`]), seki and stone statuses.
 
 mod benson;
+mod estimate;
 mod set;
 mod status;
 
 pub use benson::{benson, benson_with, Benson};
+pub use estimate::{
+    dead_stones, dead_stones_by_ownership, final_ownership, stone_statuses, DEAD_OWNERSHIP,
+    FINAL_PLAYOUTS, FINAL_SEED,
+};
 pub use set::LocSet;
 pub use status::{
-    dead_stones, seki_stones, stone_statuses, stone_statuses_with, ParseStatusError, StoneStatus,
+    certain_dead_stones, seki_stones, stone_statuses_with, ParseStatusError, StoneStatus,
 };
 
 use crate::board::Board;
@@ -272,41 +278,4 @@ pub fn score(board: &Board, rules: &Rules, dead: &DeadStones) -> Score {
         prisoners,
         neutral,
     }
-}
-
-/// Mean ownership of a chain beyond which (against its colour) the chain
-/// counts as dead: three playouts in four give its points to the opponent.
-pub const DEAD_OWNERSHIP: f32 = 0.5;
-
-/// The dead stones by an ownership estimate (a search's or a model's):
-/// the conservative dead stones of [`dead_stones`], plus every chain whose
-/// points the estimate gives to the opponent on average beyond
-/// [`DEAD_OWNERSHIP`]. `ownership` holds, for every [`Loc::index`], the
-/// expected owner from -1 (White) to 1 (Black); with a shorter slice only
-/// the conservative dead stones count.
-pub fn dead_stones_by_ownership(board: &Board, rules: &Rules, ownership: &[f32]) -> DeadStones {
-    let mut dead = dead_stones(board, rules);
-    if ownership.len() < board.area() {
-        return dead;
-    }
-    let mut seen = vec![false; board.area()];
-    for l in board.locs() {
-        let Some(c) = board.color_at(l) else { continue };
-        if seen[l.index()] {
-            continue;
-        }
-        let sign = if c == Color::Black { 1.0 } else { -1.0 };
-        let (mut sum, mut n) = (0.0f32, 0usize);
-        for m in board.chain(l) {
-            seen[m.index()] = true;
-            sum += ownership[m.index()] * sign;
-            n += 1;
-        }
-        if sum / (n as f32) < -DEAD_OWNERSHIP {
-            for m in board.chain(l) {
-                dead.insert(m);
-            }
-        }
-    }
-    dead
 }

@@ -376,6 +376,7 @@ struct Info {
     handicap: Option<usize>,
     rules: Option<String>,
     result: Option<String>,
+    topology: Option<Topology>,
 }
 
 fn game_info(root: &SgfNode<Prop>) -> Result<Info, SgfError> {
@@ -394,6 +395,15 @@ fn game_info(root: &SgfNode<Prop>) -> Result<Info, SgfError> {
                 }
                 Prop::RU(t) if info.rules.is_none() => info.rules = Some(t.text.clone()),
                 Prop::RE(t) if info.result.is_none() => info.result = Some(t.text.clone()),
+                Prop::Unknown(id, values) if id == write::TOPOLOGY && info.topology.is_none() => {
+                    info.topology = match values.as_slice() {
+                        [v] => Topology::from_name(v.trim()),
+                        _ => None,
+                    };
+                    if info.topology.is_none() {
+                        return Err(bad_value(id, values));
+                    }
+                }
                 Prop::Invalid(id, values) => match id.as_str() {
                     "KM" => return Err(bad_value(id, values)),
                     // HA[0] and HA[1] are common and mean no handicap.
@@ -520,8 +530,9 @@ fn replay(root: &SgfNode<Prop>, stop: Option<usize>) -> Result<SgfGame, SgfError
     if let Some(k) = info.komi {
         rules = rules.with_komi(k);
     }
+    rules.topology = info.topology.unwrap_or(Topology::Planar);
     let mut board =
-        Board::new(size, Topology::Planar).map_err(|_| SgfError::BadSize(size.to_string()))?;
+        Board::new(size, rules.topology).map_err(|_| SgfError::BadSize(size.to_string()))?;
     let mut game: Option<Game> = None;
     let mut pl: Option<Color> = None;
     let mut number = 0usize;

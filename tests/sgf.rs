@@ -753,3 +753,28 @@ fn game_information_is_written_and_escaped() {
     let back = tengen::read_sgf(text.as_bytes()).unwrap();
     assert_eq!(back.game.moves(), g.moves());
 }
+
+#[test]
+fn a_torus_game_round_trips_with_its_topology() {
+    let rules = Rules {
+        topology: Topology::Toroidal,
+        ..Rules::default()
+    };
+    let mut g = Game::new(5, rules).expect("5x5");
+    // Black takes A1's four neighbours on the torus: B1, A2, and E1 and A5
+    // across the edges.
+    for v in ["B1", "C3", "A2", "C4", "E1", "D3", "A5"] {
+        g.play(Move::Play(pt(v))).expect("legal on the torus");
+    }
+    let text = write_sgf(&g, None);
+    assert!(text.contains("TOPOLOGY[toroidal]"), "{text}");
+    let back = read(&text).expect("reads back");
+    assert_eq!(back.game.rules().topology, Topology::Toroidal);
+    assert_eq!(back.game.board().topology(), Topology::Toroidal);
+    assert_eq!(diagram(&back.game), diagram(&g));
+    assert!(!back.game.is_legal(Color::White, Move::Play(pt("A1"))));
+    // A planar game writes no topology; a bad one is refused.
+    let planar = write_sgf(&Game::new(5, Rules::default()).expect("5x5"), None);
+    assert!(!planar.contains("TOPOLOGY"), "{planar}");
+    assert!(read("(;GM[1]SZ[5]TOPOLOGY[klein])").is_err());
+}

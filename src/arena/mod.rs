@@ -4,12 +4,12 @@
 
 use crate::color::Color;
 use crate::game::Game;
-use crate::geometry::SizeError;
+use crate::geometry::{Loc, SizeError, Topology};
 use crate::gtp::{ClientError, GtpClient};
 use crate::handicap::HandicapError;
 use crate::point::Move;
 use crate::rules::Rules;
-use crate::score::{DeadStones, Outcome};
+use crate::score::Outcome;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
@@ -24,8 +24,9 @@ pub struct MatchConfig {
     /// Board side.
     pub size: usize,
     /// The rules the referee applies (komi included); engines are told the
-    /// board size, komi and time, not the rules (set those on their command
-    /// lines, e.g. GNU Go's `--chinese-rules`).
+    /// board size, komi, time and a toroidal topology
+    /// (`tengen-rules_topology`), not the other rules (set those on their
+    /// command lines, e.g. GNU Go's `--chinese-rules`).
     pub rules: Rules,
     /// Seconds per move, sent as `time_settings 0 T 1` and `time_left`.
     pub time_per_move: Option<f64>,
@@ -89,8 +90,9 @@ pub struct GameRecord {
     pub termination: Termination,
     /// The longest time one move took, per colour.
     pub slowest_move: [Duration; 2],
-    /// Whether the dead stones came from both engines agreeing (`true`) or
-    /// from the referee's conservative removal.
+    /// Whether both engines, asked `final_status_list dead` after a scored
+    /// game, named exactly the dead stones the referee counted with (the
+    /// library's one decision, [`Game::dead_stones`]).
     pub engines_agreed_on_dead: bool,
     /// Each engine's `name` and `version` (by engine, not by colour), or
     /// its command line when it did not say.
@@ -305,9 +307,10 @@ pub fn play_game(
     let mut slowest = [Duration::ZERO; 2];
     let t = cfg.timeout;
     let players = identities(cfg, engines);
-    let finish = |game: Game, term: Termination, slowest, agreed: Option<DeadStones>| {
-        let engines_agreed_on_dead = agreed.is_some();
-        let dead = agreed.unwrap_or_else(|| conservative_dead(&game));
+    let finish = |game: Game, term: Termination, slowest, engines_agreed_on_dead: bool| {
+        // The one dead-stone decision of a finished game, whatever the
+        // engines say: the same count as `final_score` and the library.
+        let dead = game.dead_stones();
         // A forfeit, else the game's own end (a Capture Go goal reached),
         // else the score of the position as it stands.
         let outcome = term.forfeit().unwrap_or_else(|| {
@@ -338,6 +341,15 @@ pub fn play_game(
             "clear_board".to_string(),
             format!("komi {}", cfg.rules.komi),
         ];
+        // The topology changes which moves are legal: an engine that
+        // cannot play on a torus refuses this and loses the game at once,
+        // rather than its every move being judged on another board.
+        if cfg.rules.topology != Topology::Planar {
+            setup.push(format!(
+                "tengen-rules_topology {}",
+                cfg.rules.topology.name()
+            ));
+        }
         if !handicap.is_empty() {
             setup.push(format!("set_free_handicap{handicap}"));
         }
@@ -352,7 +364,7 @@ pub fn play_game(
                     game,
                     Termination::Failed(c, format!("{cmd}: {err}")),
                     slowest,
-                    None,
+                    false,
                 );
             }
         }
@@ -388,12 +400,12 @@ pub fn play_game(
                 } else {
                     Termination::Failed(c, format!("genmove: {err}"))
                 };
-                return finish(game, term, slowest, None);
+                return finish(game, term, slowest, false);
             }
         };
         if text.eq_ignore_ascii_case("resign") {
             game.resign(c);
-            return finish(game, Termination::Resigned(c), slowest, None);
+            return finish(game, Termination::Resigned(c), slowest, false);
         }
         let mv = match text.parse::<Move>() {
             Ok(mv) => mv,
@@ -402,7 +414,7 @@ pub fn play_game(
                     game,
                     Termination::Protocol(c, format!("genmove answered {text:?}")),
                     slowest,
-                    None,
+                    false,
                 );
             }
         };
@@ -411,7 +423,7 @@ pub fn play_game(
                 game,
                 Termination::IllegalMove(c, format!("{mv}: {e}")),
                 slowest,
-                None,
+                false,
             );
         }
         let cmd = format!("play {c} {mv}");
@@ -424,7 +436,7 @@ pub fn play_game(
                     game,
                     Termination::Protocol(loser, format!("{cmd}: {err}")),
                     slowest,
-                    None,
+                    false,
                 );
             }
             engines[other] = None;
@@ -432,40 +444,30 @@ pub fn play_game(
                 game,
                 Termination::Failed(loser, format!("{cmd}: {err}")),
                 slowest,
-                None,
+                false,
             );
         }
     }
     // Two passes or the referee's move cap: score the position as it stands,
-    // with the dead stones both engines name if they agree.
-    let mut lists = Vec::new();
+    // noting whether both engines name the referee's dead stones.
+    let referee: Vec<Loc> = {
+        let dead = game.dead_stones();
+        dead.iter(game.board()).collect()
+    };
+    let mut agree = true;
     for e in engines.iter_mut() {
         let list = e
             .as_mut()
             .and_then(|g| g.send("final_status_list dead", t).ok())
             .and_then(|text| dead_list(&game, &text));
-        lists.push(list);
+        agree &= list.as_ref() == Some(&referee);
     }
-    match (&lists[0], &lists[1]) {
-        (Some(a), Some(b)) if a == b => {
-            let mut dead = DeadStones::none();
-            for &l in a {
-                dead.insert(l);
-            }
-            finish(game, Termination::Scored, slowest, Some(dead))
-        }
-        _ => finish(game, Termination::Scored, slowest, None),
-    }
-}
-
-/// The referee's own dead stones: the library's conservative removal.
-fn conservative_dead(game: &Game) -> DeadStones {
-    crate::score::dead_stones(game.board(), game.rules())
+    finish(game, Termination::Scored, slowest, agree)
 }
 
 /// Parses a `final_status_list` answer into sorted locations of stones on
 /// the board; `None` if any vertex is bad or not a stone.
-fn dead_list(game: &Game, text: &str) -> Option<Vec<crate::geometry::Loc>> {
+fn dead_list(game: &Game, text: &str) -> Option<Vec<Loc>> {
     let board = game.board();
     let mut out = Vec::new();
     for word in text.split_whitespace() {

@@ -1,6 +1,7 @@
 //! Dead stones, seki and per-stone status at the end of a game.
 //!
-//! The exact tests are documented on [`dead_stones`] and [`seki_stones`].
+//! The exact tests are documented on [`certain_dead_stones`] and
+//! [`seki_stones`].
 
 use super::benson::{analyse, Region};
 use super::set::LocSet;
@@ -94,7 +95,7 @@ impl FromStr for StoneStatus {
 /// seki there. Stones of an unconditionally alive chain are never dead.
 /// Everything else is alive, however hopeless it looks.
 ///
-pub fn dead_stones(board: &Board, rules: &Rules) -> DeadStones {
+pub fn certain_dead_stones(board: &Board, rules: &Rules) -> DeadStones {
     let mut dead = DeadStones::none();
     let analyses = [
         analyse(board, Color::Black, rules.suicide),
@@ -267,13 +268,6 @@ pub fn seki_stones(board: &Board, rules: &Rules, dead: &DeadStones) -> LocSet {
         out.extend(b.chain(*h));
     }
     out
-}
-
-/// The status of every stone of `board`, in location order, with
-/// [`dead_stones`] as the dead list: consistent with
-/// [`Game::score_preview`](crate::Game::score_preview).
-pub fn stone_statuses(board: &Board, rules: &Rules) -> Vec<(Loc, StoneStatus)> {
-    stone_statuses_with(board, rules, &dead_stones(board, rules))
 }
 
 /// The status of every stone of `board`, in location order, given the dead

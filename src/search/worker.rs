@@ -7,7 +7,7 @@ use super::shared::Shared;
 use super::tree::PASS;
 use crate::board::Board;
 use crate::color::Color;
-use crate::geometry::{Loc, OFF, SLOTS};
+use crate::geometry::{Loc, SLOTS};
 use crate::playout::{PlayoutPolicy, LOG_COLOR_BIT};
 use crate::rules::TieRule;
 use std::sync::atomic::Ordering::*;
@@ -167,33 +167,7 @@ impl Worker {
 
     /// Area score (Black minus White) of the final board, filling `owner`.
     fn score(&mut self) -> i32 {
-        const BLACK: u8 = Board::stone_code(Color::Black);
-        const WHITE: u8 = Board::stone_code(Color::White);
-        let b = &self.board;
-        let mut diff = 0i32;
-        for i in 0..b.area() {
-            let o: i8 = match b.cell_code(i) {
-                BLACK => 1,
-                WHITE => -1,
-                _ => {
-                    let (mut bl, mut wh) = (false, false);
-                    for &n in b.neighbor_slots(Loc(i as u16)) {
-                        if n == OFF {
-                            break;
-                        }
-                        match b.cell_code(n as usize) {
-                            BLACK => bl = true,
-                            WHITE => wh = true,
-                            _ => {}
-                        }
-                    }
-                    i8::from(bl && !wh) - i8::from(wh && !bl)
-                }
-            };
-            self.owner[i] = o;
-            diff += i32::from(o);
-        }
-        diff
+        self.board.area_owners(&mut self.owner[..])
     }
 
     /// AMAF update: each expanded node on the path credits its children

@@ -52,7 +52,6 @@ impl Session {
         self.game = game;
         self.after_move();
         self.engine.new_game();
-        self.dead_cache = None;
         // A loaded game is a new game: a Phantom game ends with it.
         self.phantom = None;
         Ok(String::new())

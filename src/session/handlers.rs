@@ -276,7 +276,6 @@ impl Session {
         self.game = game;
         self.phantom = None;
         self.engine.new_game();
-        self.dead_cache = None;
         self.clock.set_system(self.clock.system());
     }
 

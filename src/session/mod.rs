@@ -108,8 +108,6 @@ pub struct Session {
     phantom_games: u64,
     /// Whether the engine is the tree search, rebuilt for each level.
     levels: bool,
-    /// The dead stones found for the last position scored.
-    dead_cache: Option<(crate::search::PositionKey, crate::score::DeadStones)>,
 }
 
 impl std::fmt::Debug for Session {
@@ -144,7 +142,6 @@ impl Session {
             phantom_color: crate::color::Color::Black,
             phantom_games: 0,
             levels: false,
-            dead_cache: None,
         })
     }
 

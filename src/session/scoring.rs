@@ -1,6 +1,6 @@
-//! Scoring over GTP: the dead stones of a position (found once per position
-//! from the engine's ownership estimate), `final_score`,
-//! `final_status_list`, `tengen-score` and the ownership board.
+//! Scoring over GTP: the dead stones of a position (the library's one
+//! decision for a finished game), `final_score`, `final_status_list`,
+//! `tengen-score` and the search's ownership board.
 
 use super::handlers::vertices;
 use super::Session;
@@ -8,14 +8,12 @@ use crate::game::GameEnd;
 use crate::geometry::Loc;
 use crate::gtp::GtpError;
 use crate::point::Point;
-use crate::score::{
-    dead_stones_by_ownership, stone_statuses_with, DeadStones, Outcome, StoneStatus,
-};
-use crate::search::{Engine, Limits, PositionKey, Request};
+use crate::score::{stone_statuses_with, DeadStones, Outcome, StoneStatus};
+use crate::search::{Engine, Limits, Request};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-/// The most a dead-stone or ownership estimate searches.
+/// The most the ownership board (`gogui-analyze`'s `dboard`) searches.
 const SCORING_LIMITS: Limits = Limits {
     playouts: Some(20_000),
     time: Some(Duration::from_secs(2)),
@@ -26,9 +24,9 @@ const SCORING_LIMITS: Limits = Limits {
 };
 
 impl Session {
-    /// The search limits for estimating ownership and dead stones: the
-    /// configured ones, but at most [`SCORING_LIMITS`]'s, so that a long
-    /// time per move does not hold up `final_score`.
+    /// The search limits for the ownership board: the configured ones,
+    /// but at most [`SCORING_LIMITS`]'s, so that a long time per move does
+    /// not hold it up.
     pub(super) fn scoring_limits(&self) -> Limits {
         fn min<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
             match (a, b) {
@@ -43,31 +41,13 @@ impl Session {
         }
     }
 
-    /// The stones counted dead at the end of the game: the library's
-    /// conservative dead stones plus the chains the engine's ownership
-    /// estimate gives to the opponent ([`estimated_dead_stones`]), found
-    /// once per position so that `final_score`, `final_status_list` and
-    /// `tengen-score` always agree.
-    pub(super) fn dead_stones(&mut self) -> DeadStones {
-        let key = PositionKey::new(&self.game, self.game.to_move(), false);
-        if let Some((k, dead)) = &self.dead_cache {
-            if *k == key {
-                return dead.clone();
-            }
-        }
-        self.signals.stop.store(false, Ordering::SeqCst);
-        let req = Request {
-            game: &self.game,
-            color: self.game.to_move(),
-            cleanup: false,
-        };
-        let analysis = self
-            .engine
-            .analyze(&req, &self.scoring_limits(), &self.signals.stop);
-        let dead =
-            dead_stones_by_ownership(self.game.board(), self.game.rules(), &analysis.ownership);
-        self.dead_cache = Some((key, dead.clone()));
-        dead
+    /// The stones counted dead at the end of the game: the library's one
+    /// decision, [`Game::dead_stones`](crate::Game::dead_stones), so that
+    /// `final_score`, `final_status_list`, `tengen-score` and a library
+    /// user's [`Game::score_preview`](crate::Game::score_preview) always
+    /// agree, whatever the search's budget.
+    pub(super) fn dead_stones(&self) -> DeadStones {
+        self.game.dead_stones()
     }
 
     pub(super) fn final_score(&mut self) -> Result<String, GtpError> {

@@ -2,9 +2,15 @@
 
 use crate::color::Color;
 use crate::game::Game;
+use crate::geometry::Topology;
 use crate::point::{Move, Point, MAX_SIZE};
 use crate::rules::{Preset, Rules, SuicideRule};
 use std::fmt::Write as _;
+
+/// tengen's own root property for a board that is not planar:
+/// `TOPOLOGY[toroidal]` (SGF has none; FF\[4\] allows private properties,
+/// and other readers skip it).
+pub(crate) const TOPOLOGY: &str = "TOPOLOGY";
 
 /// Writes a game as SGF FF\[4\]: `GM`, `FF`, `CA`, `AP`, `SZ`, `KM`, `HA`
 /// (when the game has handicap stones), `RU`, `RE` (when `result` is
@@ -15,8 +21,9 @@ use std::fmt::Write as _;
 ///
 /// `RU` is the preset's SGF name when the rules equal a preset apart from
 /// komi, otherwise a KataGo-style string (`koSITUATIONALscoreAREAsui1`).
-/// The tie rule, move limit, capture goal and topology have no SGF
-/// property and are not written. A komi that is not finite is not written.
+/// A toroidal board is written as tengen's own root property
+/// `TOPOLOGY[toroidal]` (SGF has none). The tie rule, move limit and
+/// capture goal have no SGF property and are not written. A komi that is not finite is not written.
 pub fn write_sgf(game: &Game, result: Option<&str>) -> String {
     write_sgf_annotated(game, result, &|_| None)
 }
@@ -82,6 +89,9 @@ pub fn write_sgf_with(
         let _ = write!(s, "HA[{}]", handicap.len());
     }
     let _ = write!(s, "RU[{}]", rules_name(rules));
+    if rules.topology != Topology::Planar {
+        let _ = write!(s, "{}[{}]", TOPOLOGY, rules.topology.name());
+    }
     if let Some(r) = result {
         // A Capture Go win (tengen's `B+C`) has no SGF letter: FF[4]'s
         // `B+` (a win, reason not given) and the reason in `GC`, so that
