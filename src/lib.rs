@@ -48,3 +48,7 @@ struct SearchDocs;
 #[cfg(doctest)]
 #[doc = include_str!("../docs/gtp.md")]
 struct GtpDocs;
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/scoring.md")]
+struct ScoringDocs;

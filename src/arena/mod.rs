@@ -1,6 +1,10 @@
 //! Engine-against-engine matches over GTP, refereed by the library: the
 //! machinery behind `tengen match`. Nothing here prints; progress reaches
 //! the caller through a callback.
+//!
+//! Every command sent to an engine carries an id that its answer must echo
+//! ([`GtpClient`]), and each engine runs in its own
+//! process group, ended whole when it loses or the match ends.
 
 use crate::color::Color;
 use crate::game::Game;

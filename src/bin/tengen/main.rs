@@ -17,8 +17,18 @@ use tengen::session::{Config, PhantomKind, Session};
 use tengen::{Preset, Rules};
 
 /// tengen: a Go (baduk, weiqi) engine speaking GTP version 2.
+///
+/// The engine's options come before any subcommand (`tengen --time 5`) or
+/// after `gtp` (`tengen gtp --time 5`); the other subcommands have their
+/// own.
 #[derive(Parser, Debug)]
-#[command(name = "tengen", version, about, long_about = None)]
+#[command(
+    name = "tengen",
+    version,
+    about,
+    long_about = None,
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     #[command(flatten)]
     engine: EngineArgs,
@@ -30,132 +40,123 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Speak GTP on standard input and output (the default).
-    Gtp,
+    Gtp(EngineArgs),
     /// Play a match between two GTP engines, refereed and scored by tengen.
     Match(tools::MatchArgs),
     /// Referee Phantom Go games between two engines speaking tengen's
     /// Phantom Go GTP extension.
-    Referee(tools::MatchArgs),
+    Referee(tools::RefereeArgs),
     /// Measure light playouts, full searches (9x9, 19x19) and thread
-    /// scaling per second on this machine (uses --threads, at least 2).
-    Bench {
-        /// A short run (a smoke test rather than figures).
-        #[arg(long)]
-        quick: bool,
-    },
+    /// scaling per second on this machine.
+    Bench(BenchArgs),
 }
 
-/// The engine's options, shared by every subcommand that plays.
+/// The options of `tengen bench`.
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// A short run (a smoke test rather than figures).
+    #[arg(long)]
+    quick: bool,
+    /// Threads of the thread-scaling search [default: all cores, at least
+    /// 2].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(2..))]
+    threads: Option<u16>,
+}
+
+/// The GTP engine's options.
 #[derive(Args, Debug)]
 struct EngineArgs {
     /// Rules preset: chinese, japanese, korean, aga, new-zealand or
-    /// tromp-taylor [default: area scoring, positional superko, komi 7].
-    #[arg(long, value_parser = parse_preset, global = true)]
+    /// tromp-taylor [default: area scoring, positional superko, suicide
+    /// forbidden, komi 7].
+    #[arg(long, value_parser = tools::parse_preset)]
     rules: Option<Preset>,
 
-    /// Komi [default: the preset's].
-    #[arg(long, allow_negative_numbers = true, value_parser = parse_finite, global = true)]
+    /// Komi [default: the preset's, 7 without --rules].
+    #[arg(long, allow_negative_numbers = true, value_parser = tools::parse_finite)]
     komi: Option<f64>,
 
     /// Board size until the host sends `boardsize`.
-    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(1..=25), global = true)]
+    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(1..=25))]
     size: u8,
 
     /// Strength: easy (300 playouts, some randomness), normal (5,000
     /// playouts), hard (1 second a move), or a number from 1 to 10 (2,000
-    /// playouts per level); --playouts and --time override it.
-    #[arg(long, default_value_t = Level::default(), global = true)]
+    /// playouts per level, so 5 is 10,000); --playouts and --time override
+    /// it.
+    #[arg(long, default_value_t = Level::default())]
     level: Level,
 
     /// Search threads of the tree search [default: all cores, or 1 with
     /// --seed, so that a seeded game with --playouts is reproducible].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..), global = true)]
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
 
-    /// The most search tree nodes kept, about 32 bytes each (the
-    /// default, 4,000,000, is about 128 MB); subtrees no longer reachable
-    /// are dropped between moves.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1_000..=1_000_000_000), global = true)]
+    /// The most search tree nodes kept, about 32 bytes each; subtrees no
+    /// longer reachable are dropped between moves [default: 4000000, about
+    /// 128 MB].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1_000..=1_000_000_000))]
     max_nodes: Option<u64>,
 
     /// Seconds per move at most (a host's clock can shorten it).
-    #[arg(long, value_parser = parse_seconds, global = true)]
+    #[arg(long, value_parser = parse_seconds)]
     time: Option<f64>,
 
     /// Playouts per move at most.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), global = true)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     playouts: Option<u64>,
 
     /// Random seed [default: from the clock].
-    #[arg(long, global = true)]
+    #[arg(long)]
     seed: Option<u64>,
 
     /// Resign when the best win rate is below this (0 never resigns).
-    #[arg(long, default_value_t = 0.1, value_parser = parse_fraction, global = true)]
+    #[arg(long, default_value_t = 0.1, value_parser = parse_fraction)]
     resign: f64,
 
     /// Never resign (the same as --resign 0).
-    #[arg(long, global = true)]
+    #[arg(long)]
     no_resign: bool,
 
     /// Seconds kept back from every clock budget for network lag.
-    #[arg(long, default_value_t = 0.5, value_parser = parse_lag, global = true)]
+    #[arg(long, default_value_t = 0.5, value_parser = parse_lag)]
     lag: f64,
 
     /// Write the log to this file instead of standard error.
-    #[arg(long, global = true)]
+    #[arg(long)]
     log: Option<PathBuf>,
 
     /// Write no log at all.
-    #[arg(long, global = true)]
+    #[arg(long)]
     quiet: bool,
 
     /// The Phantom Go player in Phantom mode: sampling, naive or random.
-    #[arg(long, default_value_t = PhantomKind::Sampling, global = true)]
+    #[arg(long, default_value_t = PhantomKind::Sampling)]
     phantom_player: PhantomKind,
 }
 
-fn parse_preset(s: &str) -> Result<Preset, String> {
-    s.parse().map_err(|e| format!("{e}"))
-}
-
-fn parse_finite(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v.is_finite() => Ok(v),
-        _ => Err(format!("{s:?} is not a finite number")),
-    }
-}
-
 fn parse_seconds(s: &str) -> Result<f64, String> {
-    match parse_finite(s)? {
+    match tools::parse_finite(s)? {
         v if v > 0.0 && v < 1.0e6 => Ok(v),
         _ => Err("the time must be above 0 seconds".into()),
     }
 }
 
 fn parse_lag(s: &str) -> Result<f64, String> {
-    match parse_finite(s)? {
+    match tools::parse_finite(s)? {
         v if (0.0..1.0e6).contains(&v) => Ok(v),
         _ => Err("the lag must be 0 seconds or more".into()),
     }
 }
 
 fn parse_fraction(s: &str) -> Result<f64, String> {
-    match parse_finite(s)? {
+    match tools::parse_finite(s)? {
         v if (0.0..=1.0).contains(&v) => Ok(v),
         _ => Err("the resign threshold must be from 0 to 1".into()),
     }
 }
 
 impl EngineArgs {
-    fn game_settings(&self) -> tools::GameSettings {
-        tools::GameSettings {
-            size: self.size,
-            komi: self.komi,
-            rules: self.rules,
-        }
-    }
-
     fn config(&self) -> Config {
         let mut rules = self.rules.map_or_else(Rules::default, Rules::preset);
         if let Some(k) = self.komi {
@@ -240,22 +241,27 @@ fn run_gtp(args: &EngineArgs) -> ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Gtp) {
-        Command::Gtp => run_gtp(&cli.engine),
-        Command::Match(args) => tools::run(&args, cli.engine.game_settings(), false),
-        Command::Referee(args) => tools::run(&args, cli.engine.game_settings(), true),
-        Command::Bench { quick } => run_bench(quick, cli.engine.threads()),
+    match cli.command {
+        None => run_gtp(&cli.engine),
+        Some(Command::Gtp(engine)) => run_gtp(&engine),
+        Some(Command::Match(args)) => tools::run_standard(&args),
+        Some(Command::Referee(args)) => tools::run_referee(&args),
+        Some(Command::Bench(args)) => run_bench(&args),
     }
 }
 
 /// `tengen bench`: the fixed workload of [`tengen::search::run_bench`].
-fn run_bench(quick: bool, threads: usize) -> ExitCode {
+fn run_bench(args: &BenchArgs) -> ExitCode {
     use tengen::search::{run_bench, BenchSize};
-    let size = if quick {
+    let size = if args.quick {
         BenchSize::Quick
     } else {
         BenchSize::Full
     };
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
     let threads = threads.max(2);
     let lines = run_bench(size, threads);
     let mut out = io::stdout().lock();

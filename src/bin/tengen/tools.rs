@@ -3,6 +3,7 @@
 //! file per game, and the win rate with its confidence interval at the end.
 
 use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,9 +13,10 @@ use tengen::phantom::run_phantom_match;
 use tengen::sgf::{write_sgf_with, GameInfo};
 use tengen::{Preset, Rules};
 
-/// Options of `tengen match` and `tengen referee`.
+/// The options of `tengen match` and `tengen referee` that mean the same
+/// in both: the engines, the games and where they go.
 #[derive(Args, Debug, Clone)]
-pub struct MatchArgs {
+pub struct GamesArgs {
     /// The first engine's command line (Black in even games), e.g.
     /// "tengen --level hard".
     #[arg(long, alias = "black")]
@@ -26,6 +28,9 @@ pub struct MatchArgs {
     /// How many games (colours alternate).
     #[arg(long, default_value_t = 10)]
     pub games: usize,
+    /// Board size of the games.
+    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(1..=25))]
+    pub size: u8,
     /// Fixed handicap stones for Black (2 to 9 on odd sizes from 9, at most
     /// 4 on 7x7 and even sizes; 0 for none).
     #[arg(long, default_value_t = 0)]
@@ -36,41 +41,87 @@ pub struct MatchArgs {
     /// Play on a toroidal board.
     #[arg(long)]
     pub toroidal: bool,
-    /// Seconds per move sent to the engines (`time_settings 0 T 1`).
+    /// Seconds per move sent to the engines (`time_settings 0 T 1`)
+    /// [default: none sent].
     #[arg(long)]
     pub time_per_move: Option<f64>,
     /// Seconds an engine may take for any answer before it loses.
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
     /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    pub parallel: usize,
-    /// Moves after which a game is stopped and scored [default: 3 x points].
-    #[arg(long, default_value_t = 0)]
-    pub max_moves: usize,
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub parallel: u16,
+    /// Moves after which a game is stopped and scored [default: 3 x the
+    /// board's points].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_moves: Option<u32>,
     /// Folder for one SGF file per game (created if missing).
     #[arg(long)]
     pub sgf_dir: Option<PathBuf>,
-    /// No progress bar.
+    /// No progress bar (it is drawn only when standard error is a
+    /// terminal).
     #[arg(long)]
     pub no_progress: bool,
 }
 
-/// The game settings shared with the engine options: `--size`, `--komi`
-/// and `--rules` apply to the games the referee runs.
-#[derive(Clone, Copy, Debug)]
-pub struct GameSettings {
-    /// Board size.
-    pub size: u8,
-    /// Komi, if given [default: the rules' komi; 7.5 for Phantom Go, 0.5
-    /// with handicap].
-    pub komi: Option<f64>,
-    /// Rules preset, if given.
+/// Options of `tengen match`.
+#[derive(Args, Debug, Clone)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    pub games: GamesArgs,
+    /// The rules the referee applies: chinese, japanese, korean, aga,
+    /// new-zealand or tromp-taylor; the engines are told the komi, not the
+    /// rules (set those on their command lines) [default: area scoring,
+    /// positional superko, suicide forbidden].
+    #[arg(long, value_parser = parse_preset)]
     pub rules: Option<Preset>,
+    /// Komi [default: the preset's, 7 without --rules].
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_finite)]
+    pub komi: Option<f64>,
 }
 
-impl MatchArgs {
-    fn config(&self, game: GameSettings, phantom: bool) -> Result<MatchConfig, String> {
+/// Options of `tengen referee`.
+#[derive(Args, Debug, Clone)]
+pub struct RefereeArgs {
+    #[command(flatten)]
+    pub games: GamesArgs,
+    /// The ko and suicide rules of a preset: chinese, japanese, korean,
+    /// aga, new-zealand or tromp-taylor; Phantom Go is scored by area
+    /// whatever the preset [default: positional superko, suicide
+    /// forbidden].
+    #[arg(long, value_parser = parse_preset)]
+    pub rules: Option<Preset>,
+    /// Komi [default: 7.5, or 0.5 with a handicap].
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_finite)]
+    pub komi: Option<f64>,
+}
+
+/// A rules preset by name.
+pub fn parse_preset(s: &str) -> Result<Preset, String> {
+    s.parse().map_err(|e| format!("{e}"))
+}
+
+/// A finite number.
+pub fn parse_finite(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        _ => Err(format!("{s:?} is not a finite number")),
+    }
+}
+
+/// The komi of Phantom Go games when none is given: 7.5, or 0.5 with a
+/// handicap.
+fn phantom_komi(handicap: usize) -> f64 {
+    if handicap >= 2 {
+        0.5
+    } else {
+        7.5
+    }
+}
+
+impl GamesArgs {
+    /// The match configuration under these rules.
+    fn config(&self, mut rules: Rules) -> Result<MatchConfig, String> {
         if !(self.timeout.is_finite() && self.timeout > 0.0 && self.timeout < 1e6) {
             return Err("--timeout must be a positive number of seconds".into());
         }
@@ -79,14 +130,6 @@ impl MatchArgs {
                 return Err("--time-per-move must be a positive number of seconds".into());
             }
         }
-        let mut rules = game.rules.map_or_else(Rules::default, Rules::preset);
-        rules.komi = match (game.komi, phantom) {
-            (Some(k), _) if k.is_finite() => k,
-            (Some(_), _) => return Err("--komi must be a finite number".into()),
-            (None, true) if self.handicap >= 2 => 0.5,
-            (None, true) => 7.5,
-            (None, false) => rules.komi,
-        };
         rules.capture_goal = self.capture_goal;
         if self.toroidal {
             rules.topology = tengen::Topology::Toroidal;
@@ -94,14 +137,37 @@ impl MatchArgs {
         Ok(MatchConfig {
             engines: [self.engine1.clone(), self.engine2.clone()],
             games: self.games,
-            size: usize::from(game.size),
+            size: usize::from(self.size),
             rules,
             time_per_move: self.time_per_move,
             timeout: Duration::from_secs_f64(self.timeout),
-            parallel: self.parallel.max(1),
-            max_moves: self.max_moves,
+            parallel: usize::from(self.parallel),
+            // 0 is the match runner's "3 x the points".
+            max_moves: self
+                .max_moves
+                .map_or(0, |n| usize::try_from(n).unwrap_or(usize::MAX)),
             handicap: self.handicap,
         })
+    }
+}
+
+impl MatchArgs {
+    fn config(&self) -> Result<MatchConfig, String> {
+        let mut rules = self.rules.map_or_else(Rules::default, Rules::preset);
+        if let Some(k) = self.komi {
+            rules.komi = k;
+        }
+        self.games.config(rules)
+    }
+}
+
+impl RefereeArgs {
+    fn config(&self) -> Result<MatchConfig, String> {
+        let mut rules = self.rules.map_or_else(Rules::default, Rules::preset);
+        rules.komi = self
+            .komi
+            .unwrap_or_else(|| phantom_komi(self.games.handicap));
+        self.games.config(rules)
     }
 }
 
@@ -115,18 +181,46 @@ fn termination_text(r: &GameRecord) -> String {
     }
 }
 
-fn progress(done: usize, total: usize, s: &MatchSummary) {
-    let width = 30;
-    let filled = (done * width).checked_div(total).unwrap_or(width);
-    eprint!(
-        "\r[{}{}] {done}/{total}  engine1 {} - engine2 {} - draws {}   ",
-        "#".repeat(filled),
-        ".".repeat(width - filled),
-        s.wins[0],
-        s.wins[1],
-        s.draws
+/// The progress bar of a match on standard error: games done of the total,
+/// the rate, the time elapsed and the time left, and the score so far.
+/// indicatif draws it only when standard error is a terminal, so a log
+/// file gets none of it.
+fn progress_bar(total: usize, show: bool) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(
+        Some(u64::try_from(total).unwrap_or(u64::MAX)),
+        ProgressDrawTarget::stderr(),
     );
-    let _ = std::io::stderr().flush();
+    let style = ProgressStyle::with_template(
+        "{pos}/{len} games [{bar:12}] {elapsed} elapsed, ETA {eta}, {rate}; {wide_msg}",
+    )
+    .map(|s| {
+        s.progress_chars("#>.").with_key(
+            "rate",
+            |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.1}/min", 60.0 * s.per_sec());
+            },
+        )
+    })
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar.set_message(score_text(&MatchSummary::default()));
+    if !bar.is_hidden() {
+        // Elapsed time and ETA move between games, which can be long.
+        bar.enable_steady_tick(Duration::from_secs(1));
+    }
+    bar
+}
+
+/// The score so far from the first engine's side, as the progress bar
+/// shows it.
+fn score_text(s: &MatchSummary) -> String {
+    format!(
+        "engine1 won {}, lost {}, drew {}",
+        s.wins[0], s.wins[1], s.draws
+    )
 }
 
 fn summary_text(s: &MatchSummary) -> String {
@@ -137,7 +231,9 @@ fn summary_text(s: &MatchSummary) -> String {
     let elo = |x: f64| {
         let e = MatchSummary::elo(x);
         if e.is_finite() {
-            format!("{e:+.0}")
+            // Rounded first, and a negative zero made positive, so that an
+            // even score reads +0, not -0.
+            format!("{:+.0}", e.round() + 0.0)
         } else if e > 0.0 {
             "+inf".into()
         } else {
@@ -172,54 +268,61 @@ fn print_or_exit(line: std::fmt::Arguments<'_>) {
     }
 }
 
-/// Runs `tengen match` (standard Go) or, with `phantom`, `tengen referee`.
-pub fn run(args: &MatchArgs, game: GameSettings, phantom: bool) -> ExitCode {
-    let cfg = match args.config(game, phantom) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("tengen: {e}");
-            return ExitCode::from(2);
-        }
-    };
+/// Runs `tengen match`.
+pub fn run_standard(args: &MatchArgs) -> ExitCode {
+    match args.config() {
+        Ok(cfg) => run(&args.games, &cfg, false),
+        Err(e) => usage_error(&e),
+    }
+}
+
+/// Runs `tengen referee`: Phantom Go games.
+pub fn run_referee(args: &RefereeArgs) -> ExitCode {
+    match args.config() {
+        Ok(cfg) => run(&args.games, &cfg, true),
+        Err(e) => usage_error(&e),
+    }
+}
+
+fn usage_error(e: &str) -> ExitCode {
+    eprintln!("tengen: {e}");
+    ExitCode::from(2)
+}
+
+/// Plays the match of `cfg`, standard or (with `phantom`) Phantom Go.
+fn run(args: &GamesArgs, cfg: &MatchConfig, phantom: bool) -> ExitCode {
     if let Some(dir) = &args.sgf_dir {
         if let Err(e) = std::fs::create_dir_all(dir) {
             eprintln!("tengen: cannot create {}: {e}", dir.display());
             return ExitCode::FAILURE;
         }
     }
-    let total = cfg.games;
-    let show = !args.no_progress;
-    if show {
-        progress(0, total, &MatchSummary::default());
-    }
-    let mut done = 0;
-    let mut report = |r: &GameRecord, sgf: String, s: &MatchSummary| {
-        done += 1;
-        if show {
-            eprint!("\r");
-        }
+    let bar = progress_bar(cfg.games, !args.no_progress);
+    let report = |r: &GameRecord, sgf: String, s: &MatchSummary| {
         let black = r.black_engine + 1;
-        print_or_exit(format_args!(
-            "game {:>3}: engine{black} black, {} ({}), {} moves, slowest move B {:.2}s W {:.2}s",
-            r.index + 1,
-            r.outcome,
-            termination_text(r),
-            r.game.moves().len(),
-            r.slowest_move[0].as_secs_f64(),
-            r.slowest_move[1].as_secs_f64(),
-        ));
-        if let Some(dir) = &args.sgf_dir {
-            let path = dir.join(format!("game-{:03}.sgf", r.index + 1));
-            if let Err(e) = std::fs::write(&path, sgf) {
-                eprintln!("tengen: cannot write {}: {e}", path.display());
+        // The bar is taken off while the line is written, then redrawn.
+        bar.suspend(|| {
+            print_or_exit(format_args!(
+                "game {:>3}: engine{black} black, {} ({}), {} moves, slowest move B {:.2}s W {:.2}s",
+                r.index + 1,
+                r.outcome,
+                termination_text(r),
+                r.game.moves().len(),
+                r.slowest_move[0].as_secs_f64(),
+                r.slowest_move[1].as_secs_f64(),
+            ));
+            if let Some(dir) = &args.sgf_dir {
+                let path = dir.join(format!("game-{:03}.sgf", r.index + 1));
+                if let Err(e) = std::fs::write(&path, sgf) {
+                    eprintln!("tengen: cannot write {}: {e}", path.display());
+                }
             }
-        }
-        if show {
-            progress(done, total, s);
-        }
+        });
+        bar.set_message(score_text(s));
+        bar.inc(1);
     };
     let result = if phantom {
-        run_phantom_match(&cfg, |p, s| {
+        run_phantom_match(cfg, |p, s| {
             let comment = |i: usize| {
                 p.refused.iter().find(|(m, _)| *m == i).map(|(_, pts)| {
                     let list: Vec<String> = pts.iter().map(|q| q.to_string()).collect();
@@ -235,7 +338,7 @@ pub fn run(args: &MatchArgs, game: GameSettings, phantom: bool) -> ExitCode {
             report(&p.record, sgf, s);
         })
     } else {
-        run_match(&cfg, |r, s| {
+        run_match(cfg, |r, s| {
             let sgf = write_sgf_with(
                 &r.game,
                 Some(&r.outcome.to_string()),
@@ -245,7 +348,9 @@ pub fn run(args: &MatchArgs, game: GameSettings, phantom: bool) -> ExitCode {
             report(r, sgf, s);
         })
     };
-    if show {
+    bar.finish();
+    if !bar.is_hidden() {
+        // indicatif leaves the cursor on the bar's line.
         eprintln!();
     }
     match result {
@@ -300,7 +405,19 @@ fn civil_date(days: i64) -> (i64, u32, u32) {
 
 #[cfg(test)]
 mod tests {
-    use super::civil_date;
+    use super::{civil_date, summary_text};
+    use tengen::arena::MatchSummary;
+
+    #[test]
+    fn an_even_score_is_no_elo_difference() {
+        let s = MatchSummary {
+            wins: [2, 2],
+            draws: 0,
+        };
+        let text = summary_text(&s);
+        assert!(text.contains("score rate 50.0%"), "{text}");
+        assert!(text.contains("Elo difference +0 ("), "{text}");
+    }
 
     #[test]
     fn civil_dates() {
