@@ -156,7 +156,9 @@ mod tests {
             prior: 0.5,
             lcb: 2.0,
             score_lead,
+            score_stdev: 4.0,
             pv: vec![mv, Move::Pass],
+            pv_visits: vec![12, 5],
         }
     }
 
