@@ -68,4 +68,4 @@ macro_rules! golden {
     };
 }
 
-golden!(basics, endgame, errors, handicap, hosts, rules, search, sgf, time);
+golden!(basics, endgame, errors, handicap, hosts, kata, rules, search, sgf, time);

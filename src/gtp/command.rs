@@ -6,6 +6,7 @@ use super::args::{
     parse_move, parse_seconds,
 };
 use super::error::GtpError;
+use super::kata::KataRules;
 use super::time::{kgs_time_settings, time_settings};
 use crate::color::Color;
 use crate::geometry::Topology;
@@ -76,7 +77,8 @@ impl CommandLine {
     }
 }
 
-/// The arguments of `lz-analyze` and `lz-genmove_analyze`.
+/// The arguments of `lz-analyze`, `kata-analyze` and their `genmove`
+/// forms: `[COLOR] [INTERVAL] KEY VALUE ...`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnalyzeArgs {
     /// The colour to analyse for; the side to move when absent.
@@ -85,6 +87,18 @@ pub struct AnalyzeArgs {
     pub interval_cs: u32,
     /// The most candidate moves to report on one line, if limited.
     pub max_moves: Option<usize>,
+    /// The fewest candidate moves to report on one line (`minmoves`):
+    /// moves without visits fill up to it.
+    pub min_moves: usize,
+    /// `kata-analyze ... ownership true`: the expected owner of every
+    /// point follows the candidates.
+    pub ownership: bool,
+    /// `ownershipStdev true`: the spread of the owner of every point.
+    pub ownership_stdev: bool,
+    /// `pvVisits true`: the visits of each move of every variation.
+    pub pv_visits: bool,
+    /// `rootInfo true`: the statistics of the position itself.
+    pub root_info: bool,
 }
 
 impl Default for AnalyzeArgs {
@@ -93,6 +107,11 @@ impl Default for AnalyzeArgs {
             color: None,
             interval_cs: 100,
             max_moves: None,
+            min_moves: 0,
+            ownership: false,
+            ownership_stdev: false,
+            pv_visits: false,
+            root_info: false,
         }
     }
 }
@@ -203,6 +222,14 @@ pub enum Command {
     LzAnalyze(AnalyzeArgs),
     /// `lz-genmove_analyze [COLOR] [INTERVAL] ...`.
     LzGenmoveAnalyze(AnalyzeArgs),
+    /// `kata-analyze [COLOR] [INTERVAL] ...`, in KataGo's format.
+    KataAnalyze(AnalyzeArgs),
+    /// `kata-genmove_analyze [COLOR] [INTERVAL] ...`, in KataGo's format.
+    KataGenmoveAnalyze(AnalyzeArgs),
+    /// `kata-get-rules`: the rules as KataGo's JSON object.
+    KataGetRules,
+    /// `kata-set-rules JSON|NAME`: rules in KataGo's terms.
+    KataSetRules(KataRules),
     /// The `tengen-rules` family.
     Rules(RuleCommand),
     /// `tengen-ownership`: the ownership estimate as a GoGui dboard.
@@ -251,6 +278,10 @@ pub const COMMAND_NAMES: &[&str] = &[
     "gogui-interrupt",
     "lz-analyze",
     "lz-genmove_analyze",
+    "kata-analyze",
+    "kata-genmove_analyze",
+    "kata-get-rules",
+    "kata-set-rules",
     "tengen-rules",
     "tengen-rules_preset",
     "tengen-rules_ko",
@@ -267,7 +298,20 @@ pub const COMMAND_NAMES: &[&str] = &[
     "tengen-level",
 ];
 
-fn analyze_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
+/// `true` or `false`, in any case.
+fn parse_bool(s: &str) -> Result<bool, GtpError> {
+    if s.eq_ignore_ascii_case("true") {
+        Ok(true)
+    } else if s.eq_ignore_ascii_case("false") {
+        Ok(false)
+    } else {
+        Err(GtpError::Syntax)
+    }
+}
+
+/// The arguments of the analysis commands; `kata` admits KataGo's extra
+/// keys (`ownership`, `ownershipStdev`, `pvVisits`, `rootInfo`).
+fn analyze_args(args: &[String], kata: bool) -> Result<AnalyzeArgs, GtpError> {
     let mut out = AnalyzeArgs::default();
     let mut i = 0;
     if let Some(first) = args.first() {
@@ -288,7 +332,16 @@ fn analyze_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
             out.max_moves = Some(parse_count(value(i + 1)?)? as usize);
             i += 2;
         } else if a.eq_ignore_ascii_case("minmoves") {
-            parse_count(value(i + 1)?)?;
+            out.min_moves = parse_count(value(i + 1)?)? as usize;
+            i += 2;
+        } else if kata && ["ownership", "ownershipStdev", "pvVisits", "rootInfo"].contains(&a) {
+            let on = parse_bool(value(i + 1)?)?;
+            match a {
+                "ownership" => out.ownership = on,
+                "ownershipStdev" => out.ownership_stdev = on,
+                "pvVisits" => out.pv_visits = on,
+                _ => out.root_info = on,
+            }
             i += 2;
         } else if !interval_seen && a.bytes().all(|b| b.is_ascii_digit()) {
             out.interval_cs = parse_count(a)?;
@@ -446,8 +499,20 @@ impl Command {
             "kgs-game_over" => C::KgsGameOver,
             "gogui-analyze_commands" => exact::<0>(args).map(|_| C::GoguiAnalyzeCommands)?,
             "gogui-interrupt" => C::GoguiInterrupt,
-            "lz-analyze" => C::LzAnalyze(analyze_args(args)?),
-            "lz-genmove_analyze" => C::LzGenmoveAnalyze(analyze_args(args)?),
+            "lz-analyze" => C::LzAnalyze(analyze_args(args, false)?),
+            "lz-genmove_analyze" => C::LzGenmoveAnalyze(analyze_args(args, false)?),
+            "kata-analyze" => C::KataAnalyze(analyze_args(args, true)?),
+            "kata-genmove_analyze" => C::KataGenmoveAnalyze(analyze_args(args, true)?),
+            "kata-get-rules" => exact::<0>(args).map(|_| C::KataGetRules)?,
+            "kata-set-rules" => {
+                if args.is_empty() {
+                    return Err(GtpError::Syntax);
+                }
+                // A JSON object may hold spaces: the line's words, joined.
+                C::KataSetRules(
+                    KataRules::parse(&args.join(" ")).map_err(|e| GtpError::Other(e.0))?,
+                )
+            }
             "tengen-ownership" => exact::<0>(args).map(|_| C::Ownership)?,
             "tengen-ko_forbidden" => C::KoForbidden(optional(args)?.map(parse_color).transpose()?),
             "tengen-score" => exact::<0>(args).map(|_| C::ScorePreview)?,

@@ -21,6 +21,7 @@ mod client;
 mod command;
 mod error;
 mod input;
+mod kata;
 mod time;
 
 pub use args::{parse_float, parse_int};
@@ -33,6 +34,7 @@ pub use error::GtpError;
 pub use input::{
     read_line, ChannelSource, Line, LineSource, ReaderSource, Signals, MAX_LINE, READ_AHEAD,
 };
+pub use kata::{HandicapBonus, KataRules, KataRulesError, Tax};
 
 use std::io::{self, Write};
 

@@ -2,7 +2,7 @@
 //! confidence bounds and principal variations, ownership and score lead.
 
 use super::result::{Candidate, Decision, SearchResult};
-use super::shared::Shared;
+use super::shared::{MoveScores, Shared};
 use super::tree::{Stats, PASS};
 use crate::board::Board;
 use crate::color::Color;
@@ -87,6 +87,7 @@ pub(super) fn snapshot(sh: &Shared<'_>, game: &Game, start: Instant) -> SearchRe
                 (wr - LCB_Z * sd - LCB_CONTINUITY / s.visits as f32).max(0.0)
             };
             let mut pv = vec![code_to_move(board, mv)];
+            let mut pv_visits = vec![u64::from(s.visits)];
             let mut idx = i;
             while pv.len() < PV_MAX {
                 let Some((f, c)) = tree.node(idx).children() else {
@@ -96,6 +97,7 @@ pub(super) fn snapshot(sh: &Shared<'_>, game: &Game, start: Instant) -> SearchRe
                 match best {
                     Some(j) if tree.node(j).visits() > 0 => {
                         pv.push(code_to_move(board, tree.node(j).mv()));
+                        pv_visits.push(u64::from(tree.node(j).visits()));
                         idx = j;
                     }
                     _ => break,
@@ -112,7 +114,9 @@ pub(super) fn snapshot(sh: &Shared<'_>, game: &Game, start: Instant) -> SearchRe
                 },
                 lcb,
                 score_lead: move_lead(sh, game, mv).unwrap_or(score_lead),
+                score_stdev: move_stdev(sh, mv),
                 pv,
+                pv_visits,
             });
         }
     }
@@ -129,6 +133,7 @@ pub(super) fn snapshot(sh: &Shared<'_>, game: &Game, start: Instant) -> SearchRe
         best,
         winrate,
         score_lead,
+        score_stdev: root_stdev(sh),
         candidates,
         ownership,
         playouts,
@@ -139,17 +144,53 @@ pub(super) fn snapshot(sh: &Shared<'_>, game: &Game, start: Instant) -> SearchRe
     }
 }
 
-/// The expected lead of the player to move after root move `code`, from
-/// the playouts through it (this search's and the earlier ones' of the
-/// same root); `None` before any.
-fn move_lead(sh: &Shared<'_>, game: &Game, code: u16) -> Option<f32> {
+/// The area scores of the playouts through root move `code`: this
+/// search's and the earlier ones' of the same root.
+fn move_scores(sh: &Shared<'_>, code: u16) -> MoveScores {
     let slot = usize::from(code);
-    let (mut sum, mut n) = sh.base.move_scores.get(slot).copied().unwrap_or((0, 0));
+    let mut m = sh.base.move_scores.get(slot).copied().unwrap_or_default();
     for w in &sh.workers {
-        sum += w.move_score.get(slot).map_or(0, |s| s.load(Relaxed));
-        n += w.move_count.get(slot).map_or(0, |c| c.load(Relaxed));
+        m.sum += w.move_score.get(slot).map_or(0, |s| s.load(Relaxed));
+        m.sum_sq += w.move_score_sq.get(slot).map_or(0, |s| s.load(Relaxed));
+        m.count += w.move_count.get(slot).map_or(0, |c| c.load(Relaxed));
     }
-    lead(sh, game, sum, n)
+    m
+}
+
+/// The expected lead of the player to move after root move `code`, from
+/// the playouts through it; `None` before any.
+fn move_lead(sh: &Shared<'_>, game: &Game, code: u16) -> Option<f32> {
+    let m = move_scores(sh, code);
+    lead(sh, game, m.sum, m.count)
+}
+
+/// The standard deviation of the final score of the playouts through root
+/// move `code` (the same from either side); 0 with fewer than two.
+fn move_stdev(sh: &Shared<'_>, code: u16) -> f32 {
+    stdev(move_scores(sh, code))
+}
+
+/// The standard deviation of the final score of the playouts through any
+/// root move.
+fn root_stdev(sh: &Shared<'_>) -> f32 {
+    let mut all = MoveScores::default();
+    for code in 0..=PASS {
+        let m = move_scores(sh, code);
+        all.sum += m.sum;
+        all.sum_sq += m.sum_sq;
+        all.count += m.count;
+    }
+    stdev(all)
+}
+
+/// The standard deviation of a set of scores; 0 with fewer than two.
+fn stdev(m: MoveScores) -> f32 {
+    if m.count < 2 {
+        return 0.0;
+    }
+    let n = m.count as f64;
+    let mean = m.sum as f64 / n;
+    ((m.sum_sq as f64 / n - mean * mean).max(0.0)).sqrt() as f32
 }
 
 /// The expected lead of the player to move from `n` playouts whose area

@@ -30,8 +30,14 @@ pub struct Candidate {
     /// points (komi included), from the playouts through it; the root's
     /// lead while it has none.
     pub score_lead: f32,
+    /// The standard deviation of the final score (area, in points) of the
+    /// playouts through the move; 0 while it has fewer than two.
+    pub score_stdev: f32,
     /// The principal variation starting with the move.
     pub pv: Vec<Move>,
+    /// The visits of each position of the principal variation (the first
+    /// is the move's own), as many as `pv` has moves.
+    pub pv_visits: Vec<u64>,
 }
 
 /// The outcome of a search, and the analysis behind it.
@@ -43,6 +49,9 @@ pub struct SearchResult {
     pub winrate: f32,
     /// The expected area margin for the player to move (komi included).
     pub score_lead: f32,
+    /// The standard deviation of the final score over the playouts of the
+    /// root (the same from either side); 0 with fewer than two.
+    pub score_stdev: f32,
     /// The root moves, most visited first.
     pub candidates: Vec<Candidate>,
     /// Per board location (`Loc` order: row by row from the bottom-left),

@@ -7,7 +7,7 @@ use super::analysis::snapshot;
 use super::config::{Limits, SearchConfig};
 use super::monitor::monitor;
 use super::result::{Decision, SearchResult};
-use super::shared::{Accumulated, Shared, WorkerShared};
+use super::shared::{Accumulated, MoveScores, Shared, WorkerShared};
 use super::time::TimeBudget;
 use super::tree::{Tree, PASS};
 use super::worker::Worker;
@@ -180,6 +180,7 @@ impl Search {
                     playouts: AtomicU64::new(0),
                     score_sum: AtomicI64::new(0),
                     move_score: (0..SLOTS).map(|_| AtomicI64::new(0)).collect(),
+                    move_score_sq: (0..SLOTS).map(|_| AtomicI64::new(0)).collect(),
                     move_count: (0..SLOTS).map(|_| AtomicU64::new(0)).collect(),
                 })
                 .collect(),
@@ -234,17 +235,14 @@ impl Search {
             move_scores: if self.acc.move_scores.len() == SLOTS {
                 self.acc.move_scores.clone()
             } else {
-                vec![(0, 0); SLOTS]
+                vec![MoveScores::default(); SLOTS]
             },
         };
         for w in &sh.workers {
-            for ((sum, n), (s, c)) in acc
-                .move_scores
-                .iter_mut()
-                .zip(w.move_score.iter().zip(w.move_count.iter()))
-            {
-                *sum += s.load(Relaxed);
-                *n += c.load(Relaxed);
+            for (i, m) in acc.move_scores.iter_mut().enumerate() {
+                m.sum += w.move_score.get(i).map_or(0, |a| a.load(Relaxed));
+                m.sum_sq += w.move_score_sq.get(i).map_or(0, |a| a.load(Relaxed));
+                m.count += w.move_count.get(i).map_or(0, |a| a.load(Relaxed));
             }
             for (o, a) in acc.ownership.iter_mut().zip(w.ownership.iter()) {
                 *o += i64::from(a.load(Relaxed));
@@ -327,6 +325,7 @@ fn empty_result(area: usize, start: Instant) -> SearchResult {
         best: Decision::Play(Move::Pass),
         winrate: 0.5,
         score_lead: 0.0,
+        score_stdev: 0.0,
         candidates: Vec::new(),
         ownership: vec![0.0; area],
         playouts: 0,

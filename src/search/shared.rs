@@ -16,10 +16,19 @@ pub(super) struct Accumulated {
     pub(super) ownership: Vec<i64>,
     pub(super) score_sum: i64,
     pub(super) playouts: u64,
-    /// Per root move (by move code, the pass included): the sum of the
-    /// area scores of the playouts through it, and their number, for each
-    /// candidate's own expected lead. Empty until a search has run.
-    pub(super) move_scores: Vec<(i64, u64)>,
+    /// Per root move (by move code, the pass included): the area scores of
+    /// the playouts through it, for each candidate's own expected lead and
+    /// its spread. Empty until a search has run.
+    pub(super) move_scores: Vec<MoveScores>,
+}
+
+/// The area scores (Black minus White) of the playouts through one root
+/// move: their sum, the sum of their squares and their number.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct MoveScores {
+    pub(super) sum: i64,
+    pub(super) sum_sq: i64,
+    pub(super) count: u64,
 }
 
 /// Per-thread statistics the monitor reads while the search runs (each is
@@ -28,9 +37,10 @@ pub(super) struct WorkerShared {
     pub(super) ownership: Box<[AtomicI32]>,
     pub(super) playouts: AtomicU64,
     pub(super) score_sum: AtomicI64,
-    /// Per root move (by move code): the score sum and the number of this
-    /// thread's playouts through it.
+    /// Per root move (by move code): the score sum, the sum of the squared
+    /// scores and the number of this thread's playouts through it.
     pub(super) move_score: Box<[AtomicI64]>,
+    pub(super) move_score_sq: Box<[AtomicI64]>,
     pub(super) move_count: Box<[AtomicU64]>,
 }
 

@@ -157,8 +157,14 @@ impl Worker {
         // The root move this playout went through (the path's second node).
         if let Some(&(child, _)) = self.path.get(1) {
             let slot = usize::from(tree.node(child).mv());
-            if let (Some(s), Some(c)) = (ws.move_score.get(slot), ws.move_count.get(slot)) {
-                s.store(s.load(Relaxed) + i64::from(diff), Relaxed);
+            if let (Some(s), Some(q), Some(c)) = (
+                ws.move_score.get(slot),
+                ws.move_score_sq.get(slot),
+                ws.move_count.get(slot),
+            ) {
+                let d = i64::from(diff);
+                s.store(s.load(Relaxed) + d, Relaxed);
+                q.store(q.load(Relaxed) + d * d, Relaxed);
                 c.store(c.load(Relaxed) + 1, Relaxed);
             }
         }

@@ -4,7 +4,7 @@ use super::Session;
 use crate::board::Board;
 use crate::color::Color;
 use crate::game::{Game, GameEnd};
-use crate::gtp::{Command, GtpError, RuleCommand, COMMAND_NAMES};
+use crate::gtp::{Command, GtpError, KataRules, RuleCommand, COMMAND_NAMES};
 use crate::handicap::{max_fixed_handicap, HandicapError};
 use crate::point::{Move, Point};
 use crate::rules::{Preset, Rules};
@@ -239,9 +239,7 @@ impl Session {
                     topology: self.game.rules().topology,
                     ..Rules::preset(p).with_komi(self.game.rules().komi)
                 };
-                self.game
-                    .set_rules(rules)
-                    .map_err(|e| GtpError::Other(e.to_string()))?;
+                self.set_rules(rules)?;
                 Ok(String::new())
             }
             C::KgsGameOver => {
@@ -250,7 +248,18 @@ impl Session {
             }
             C::GoguiAnalyzeCommands => Ok(ANALYZE_COMMANDS.into()),
             C::GoguiInterrupt => Ok(String::new()),
-            C::LzAnalyze(_) | C::LzGenmoveAnalyze(_) => Err(GtpError::Syntax),
+            C::LzAnalyze(_)
+            | C::LzGenmoveAnalyze(_)
+            | C::KataAnalyze(_)
+            | C::KataGenmoveAnalyze(_) => Err(GtpError::Syntax),
+            C::KataGetRules => Ok(KataRules::from_rules(self.game.rules()).to_string()),
+            C::KataSetRules(k) => {
+                let rules = k
+                    .to_rules(self.game.rules())
+                    .map_err(|e| GtpError::Other(e.0))?;
+                self.set_rules(rules)?;
+                Ok(String::new())
+            }
             C::Rules(r) => self.rules_command(r),
             C::Ownership => Ok(self.ownership_board()),
             C::KoForbidden(c) => {
@@ -458,6 +467,14 @@ impl Session {
                 String::new()
             }
         };
+        self.set_rules(r)?;
+        Ok(shown)
+    }
+
+    /// Puts `r` in force: the moves are replayed under it, and a rule that
+    /// would make one of them illegal is refused with the game unchanged;
+    /// a new topology clears the board.
+    fn set_rules(&mut self, r: Rules) -> Result<(), GtpError> {
         if r != *self.game.rules() {
             let topology_changed = r.topology != self.game.rules().topology;
             self.game
@@ -468,6 +485,6 @@ impl Session {
             }
             self.after_move();
         }
-        Ok(shown)
+        Ok(())
     }
 }

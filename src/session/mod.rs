@@ -21,6 +21,8 @@ mod scoring;
 
 pub use phantom::{PhantomKind, PHANTOM_COMMANDS};
 
+use analyze::Format;
+
 use crate::game::Game;
 use crate::geometry::SizeError;
 use crate::gtp::{
@@ -233,8 +235,14 @@ impl Session {
             return respond(out, id, result);
         }
         match Command::parse(&cl.name, &cl.args) {
-            Ok(Command::LzAnalyze(args)) => self.lz_analyze(id, args, false, src, out),
-            Ok(Command::LzGenmoveAnalyze(args)) => self.lz_analyze(id, args, true, src, out),
+            Ok(Command::LzAnalyze(args)) => self.analyze(id, args, Format::Leela, false, src, out),
+            Ok(Command::LzGenmoveAnalyze(args)) => {
+                self.analyze(id, args, Format::Leela, true, src, out)
+            }
+            Ok(Command::KataAnalyze(args)) => self.analyze(id, args, Format::Kata, false, src, out),
+            Ok(Command::KataGenmoveAnalyze(args)) => {
+                self.analyze(id, args, Format::Kata, true, src, out)
+            }
             Ok(cmd) => {
                 let result = self.handle(cmd);
                 respond(out, id, result)

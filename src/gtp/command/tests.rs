@@ -1,6 +1,7 @@
 //! Table tests of the command parser.
 
 use super::*;
+use crate::gtp::{HandicapBonus, Tax};
 use crate::point::Point;
 
 fn parse(line: &str) -> Result<Command, GtpError> {
@@ -189,6 +190,7 @@ fn commands_table() {
                 color: Some(b),
                 interval_cs: 50,
                 max_moves: None,
+                ..AnalyzeArgs::default()
             })),
         ),
         (
@@ -197,6 +199,7 @@ fn commands_table() {
                 color: None,
                 interval_cs: 25,
                 max_moves: None,
+                ..AnalyzeArgs::default()
             })),
         ),
         (
@@ -205,6 +208,7 @@ fn commands_table() {
                 color: Some(w),
                 interval_cs: 10,
                 max_moves: Some(3),
+                ..AnalyzeArgs::default()
             })),
         ),
         ("lz-analyze b 50 avoid b D4 1", Err(GtpError::Syntax)),
@@ -214,7 +218,74 @@ fn commands_table() {
                 color: Some(b),
                 interval_cs: 10,
                 max_moves: None,
+                ..AnalyzeArgs::default()
             })),
+        ),
+        (
+            "lz-analyze b 50 minmoves 4",
+            Ok(C::LzAnalyze(AnalyzeArgs {
+                color: Some(b),
+                interval_cs: 50,
+                min_moves: 4,
+                ..AnalyzeArgs::default()
+            })),
+        ),
+        // KataGo's keys belong to kata-analyze only.
+        ("lz-analyze b 50 ownership true", Err(GtpError::Syntax)),
+        (
+            "kata-analyze B 10 ownership true",
+            Ok(C::KataAnalyze(AnalyzeArgs {
+                color: Some(b),
+                interval_cs: 10,
+                ownership: true,
+                ..AnalyzeArgs::default()
+            })),
+        ),
+        (
+            "kata-analyze interval 20 ownership TRUE ownershipStdev false pvVisits true rootInfo true maxmoves 5",
+            Ok(C::KataAnalyze(AnalyzeArgs {
+                color: None,
+                interval_cs: 20,
+                max_moves: Some(5),
+                ownership: true,
+                pv_visits: true,
+                root_info: true,
+                ..AnalyzeArgs::default()
+            })),
+        ),
+        (
+            "kata-genmove_analyze w 30 ownershipStdev true",
+            Ok(C::KataGenmoveAnalyze(AnalyzeArgs {
+                color: Some(w),
+                interval_cs: 30,
+                ownership_stdev: true,
+                ..AnalyzeArgs::default()
+            })),
+        ),
+        ("kata-analyze b 10 ownership", Err(GtpError::Syntax)),
+        ("kata-analyze b 10 ownership yes", Err(GtpError::Syntax)),
+        ("kata-analyze b 10 movesOwnership true", Err(GtpError::Syntax)),
+        ("kata-analyze b 10 allow b D4 1", Err(GtpError::Syntax)),
+        ("kata-analyze b 10 20", Err(GtpError::Syntax)),
+        ("kata-analyze b -1", Err(GtpError::Syntax)),
+        ("kata-get-rules", Ok(C::KataGetRules)),
+        ("kata-get-rules x", Err(GtpError::Syntax)),
+        ("kata-set-rules", Err(GtpError::Syntax)),
+        (
+            "kata-set-rules { \"ko\" : \"SIMPLE\",  \"scoring\":\"TERRITORY\" }",
+            Ok(C::KataSetRules(KataRules {
+                ko: KoRule::Simple,
+                scoring: Scoring::Territory,
+                tax: Tax::Seki,
+                suicide: true,
+                has_button: false,
+                white_handicap_bonus: HandicapBonus::Zero,
+                friendly_pass_ok: false,
+            })),
+        ),
+        (
+            "kata-set-rules klingon",
+            Err(GtpError::Other("unknown rules \"klingon\"".into())),
         ),
         ("tengen-rules", Ok(C::Rules(RuleCommand::Show))),
         ("tengen-rules x", Err(GtpError::Syntax)),
