@@ -17,6 +17,16 @@ fn engine(extra: &str) -> GtpClient {
     GtpClient::spawn(&cmd).expect("tengen starts")
 }
 
+/// The seconds each search took by the engine's own clock, from its log
+/// (`black: C3 after 331 playouts in 0.07s (win rate 0.575)`).
+fn logged_search_seconds(log: &std::path::Path) -> Vec<f64> {
+    let text = std::fs::read_to_string(log).unwrap_or_default();
+    text.lines()
+        .filter_map(|l| l.split(" playouts in ").nth(1))
+        .filter_map(|rest| rest.split('s').next()?.parse().ok())
+        .collect()
+}
+
 fn send(e: &mut GtpClient, cmd: &str) -> String {
     e.send(cmd, Duration::from_secs(30))
         .unwrap_or_else(|err| panic!("{cmd}: {err:?}"))
@@ -63,14 +73,30 @@ fn play_game(
 
 #[test]
 fn quick_byoyomi_game_keeps_every_move_in_the_period() {
-    // One second per move, 0.9 s of it kept for lag: moves of ~0.1 s.
-    let mut e = engine("--lag 0.9");
+    // One second per move, 0.9 s of it kept for lag: searches of at most
+    // 0.1 s (70% of it as a rule). Without the lag margin the budget would
+    // be 0.7 s to 1 s a move, which the wall-time check alone lets pass:
+    // the engine's own log shows what it budgeted.
+    let log = std::env::temp_dir().join(format!("tengen-byoyomi-{}.log", std::process::id()));
+    let cmd = format!(
+        "{} --seed 3 --resign 0 --playouts 100000000 --lag 0.9 --log {}",
+        env!("CARGO_BIN_EXE_tengen"),
+        log.display()
+    );
+    let mut e = GtpClient::spawn(&cmd).expect("tengen starts");
     send(&mut e, "boardsize 5");
     send(&mut e, "clear_board");
     send(&mut e, "kgs-time_settings byoyomi 0 1 1");
     let moves = play_game(&mut e, 80, [0.0; 2], Some(1.0));
     assert!(moves >= 8, "{moves} moves");
     e.quit();
+    let searches = logged_search_seconds(&log);
+    let _ = std::fs::remove_file(&log);
+    assert!(searches.len() >= 8, "{searches:?}");
+    // Four times the budget's most, far below the 0.7 s a lost margin
+    // would give: a loaded machine may overrun a little, never that much.
+    let longest = searches.iter().copied().fold(0.0, f64::max);
+    assert!(longest <= 0.4, "a search took {longest} s: {searches:?}");
 }
 
 #[test]

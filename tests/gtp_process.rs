@@ -520,9 +520,7 @@ fn the_level_command_sets_and_reports_the_level() {
     assert!(e.cmd("genmove b").starts_with("= "));
     assert_eq!(e.cmd("tengen-level hard"), "= ");
     assert_eq!(e.cmd("tengen-level"), "= hard");
-    let t = std::time::Instant::now();
     assert!(e.cmd("genmove w").starts_with("= "));
-    let hard = t.elapsed();
     // The numbered levels are the same levels over GTP as on the command
     // line: level 1 searches 2,000 playouts.
     assert_eq!(e.cmd("tengen-level 1"), "= ");
@@ -546,7 +544,9 @@ fn the_level_command_sets_and_reports_the_level() {
         (2_000..2_200).contains(&playouts[2]),
         "level 1: {playouts:?}"
     );
-    assert!(hard < std::time::Duration::from_millis(1500), "{hard:?}");
+    // Hard's second by the engine's own clock (its log), not the wall
+    // time a loaded machine stretches: a little over is the stop's lag.
+    assert!(searches[1].1 <= 1.3, "hard: {searches:?}");
     // Explicit limits are a custom level.
     let mut e = Engine::start(&["--quiet", "--seed", "2", "--playouts", "100"]);
     assert_eq!(e.cmd("tengen-level"), "= custom");
