@@ -188,8 +188,27 @@ fn the_level_in_force_by_default_is_the_one_the_help_states() {
         .expect("--level")
         .1;
     let stated = default_of(entry).expect("--level states its default");
+    // The default has a name, and the help says which level it is.
+    assert_eq!(stated, "normal", "{entry}");
+    assert!(entry.contains("level 5"), "{entry}");
+    let answers = gtp_answers(
+        &["--quiet"],
+        "tengen-level\ntengen-level 7\ntengen-level\ntengen-level 5\ntengen-level\nquit\n",
+    );
+    assert_eq!(answers[0], format!("= {stated}"), "{answers:?}");
+    // The numbered levels are GTP levels too, and 5 is the level called
+    // normal.
+    assert_eq!(
+        &answers[1..5],
+        ["= ", "= 7", "= ", "= normal"],
+        "{answers:?}"
+    );
+}
+
+/// The answers of a GTP session of `tengen ARGS` fed `input`.
+fn gtp_answers(args: &[&str], input: &str) -> Vec<String> {
     let mut child = Command::new(tengen())
-        .arg("--quiet")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -198,14 +217,47 @@ fn the_level_in_force_by_default_is_the_one_the_help_states() {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(b"tengen-level\ntengen-level 7\ntengen-level\nquit\n")
+        .write_all(input.as_bytes())
         .expect("the engine reads");
     let out = child.wait_with_output().expect("the engine ends");
     let answers = String::from_utf8_lossy(&out.stdout).into_owned();
-    let answers: Vec<&str> = answers.split("\n\n").collect();
-    assert_eq!(answers[0], format!("= {stated}"), "{answers:?}");
-    // The numbered levels are GTP levels too.
-    assert_eq!(&answers[1..4], ["= ", "= 7", "= "], "{answers:?}");
+    answers.split("\n\n").map(str::to_string).collect()
+}
+
+#[test]
+fn the_command_line_and_gtp_accept_the_same_levels() {
+    // Every level the help names, each number of the scale, and what is
+    // refused: `--level X` and `tengen-level X` agree on each, and the
+    // level each sets is reported alike.
+    let good = [
+        "easy", "normal", "hard", "medium", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10",
+    ];
+    for level in good {
+        let command_line = gtp_answers(&["--quiet", "--level", level], "tengen-level\nquit\n");
+        let gtp = gtp_answers(
+            &["--quiet"],
+            &format!("tengen-level {level}\ntengen-level\nquit\n"),
+        );
+        assert!(
+            command_line[0].starts_with("= "),
+            "{level}: {command_line:?}"
+        );
+        assert_eq!(gtp[0], "= ", "{level}: {gtp:?}");
+        assert_eq!(command_line[0], gtp[1], "{level}");
+    }
+    for level in ["0", "11", "expert", "5.0"] {
+        // Accepted, the engine would read the empty input and end with 0.
+        let out = Command::new(tengen())
+            .args(["--quiet", "--level", level])
+            .stdin(Stdio::null())
+            .output()
+            .expect("the binary runs");
+        assert!(!out.status.success(), "--level {level} was accepted");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("unknown level"), "{level}: {stderr}");
+        let gtp = gtp_answers(&["--quiet"], &format!("tengen-level {level}\nquit\n"));
+        assert_eq!(gtp[0], "? syntax error", "{level}");
+    }
 }
 
 #[test]

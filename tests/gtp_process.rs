@@ -511,6 +511,9 @@ fn the_level_command_sets_and_reports_the_level() {
     let log_arg = log.to_str().expect("a UTF-8 temporary path").to_string();
     let mut e = Engine::start(&["--seed", "2", "--level", "normal", "--log", &log_arg]);
     assert_eq!(e.cmd("tengen-level"), "= normal");
+    // `normal` is level 5 of the numbered scale, reported by its name.
+    assert_eq!(e.cmd("tengen-level 5"), "= ");
+    assert_eq!(e.cmd("tengen-level"), "= normal");
     assert_eq!(e.cmd("boardsize 9"), "= ");
     assert_eq!(e.cmd("tengen-level expert"), "? syntax error");
     assert_eq!(e.cmd("tengen-level 11"), "? syntax error");
@@ -550,6 +553,23 @@ fn the_level_command_sets_and_reports_the_level() {
     // Explicit limits are a custom level.
     let mut e = Engine::start(&["--quiet", "--seed", "2", "--playouts", "100"]);
     assert_eq!(e.cmd("tengen-level"), "= custom");
+}
+
+#[test]
+fn the_default_level_is_normal_and_searches_ten_thousand_playouts() {
+    // No --level: the default, which the help and `tengen-level` call
+    // normal, level 5 of the 2,000-playout scale (5 x 2,000).
+    let log = std::env::temp_dir().join(format!("tengen-default-{}.log", std::process::id()));
+    let log_arg = log.to_str().expect("a UTF-8 temporary path").to_string();
+    let mut e = Engine::start(&["--seed", "3", "--log", &log_arg]);
+    assert_eq!(e.cmd("tengen-level"), "= normal");
+    assert_eq!(e.cmd("boardsize 5"), "= ");
+    assert!(e.cmd("genmove b").starts_with("= "));
+    assert_eq!(e.cmd("quit"), "= ");
+    let searches = logged_searches(&log);
+    let _ = std::fs::remove_file(&log);
+    assert_eq!(searches.len(), 1, "{searches:?}");
+    assert!((10_000..10_100).contains(&searches[0].0), "{searches:?}");
 }
 
 #[test]

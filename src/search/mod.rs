@@ -36,7 +36,7 @@ pub use bench::{run_bench, BenchLine, BenchSize};
 pub use config::{Limits, SearchConfig};
 pub use engine::{Engine, Request};
 pub use key::PositionKey;
-pub use level::{Level, UnknownLevel, MAX_NUMBERED_LEVEL, PLAYOUTS_PER_LEVEL};
+pub use level::{Level, UnknownLevel, MAX_NUMBERED_LEVEL, NORMAL_NUMBER, PLAYOUTS_PER_LEVEL};
 pub use result::{Candidate, Decision, SearchResult};
 pub use search::Search;
 pub use time::{Clock, TimeBudget};

@@ -80,10 +80,10 @@ struct EngineArgs {
     #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(1..=25))]
     size: u8,
 
-    /// Strength: easy (300 playouts, some randomness), normal (5,000
-    /// playouts), hard (1 second a move), or a number from 1 to 10 (2,000
-    /// playouts per level, so 5 is 10,000); --playouts and --time override
-    /// it.
+    /// Strength: a number from 1 to 10 (2,000 playouts a move per level),
+    /// normal (the default: level 5, 10,000 playouts), easy (300 playouts
+    /// and some randomness, below level 1) or hard (1 second a move);
+    /// --playouts and --time override it.
     #[arg(long, default_value_t = Level::default())]
     level: Level,
 
