@@ -3,7 +3,7 @@
 //! [`ChannelSource`]), preprocessing as the specification says, the parse
 //! of each line into a typed [`Command`], responses (`=[id] result` or
 //! `?[id] message`, then an empty line), transcript checking, time-settings
-//! parsing, and (feature `process`) the [`GtpClient`] that drives another
+//! parsing, and (feature `process`) the `GtpClient` that drives another
 //! engine. The session that answers commands with the search is
 //! [`crate::session`].
 //!

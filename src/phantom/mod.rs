@@ -6,7 +6,7 @@
 //! - [`player`]: players that choose tries from a [`PlayerView`] alone.
 //! - [`protocol`]: tengen's GTP extension for Phantom Go, one typed
 //!   [`PhantomCommand`] that the referee writes and the player reads.
-//! - the match driver: [`play_phantom_game`] and [`run_phantom_match`]
+//! - the match driver: `play_phantom_game` and `run_phantom_match`
 //!   referee games between two GTP engines (`tengen referee`).
 //!
 //! Each player sees only their own stones; the referee tells each player
