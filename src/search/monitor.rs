@@ -105,11 +105,53 @@ fn top_two(tree: &Tree) -> (u64, u64) {
     (a, b)
 }
 
-/// Whether the most visited root move may still change: its lead over the
-/// second is under 30% of the second's visits, or within the noise of so
-/// few visits (twice the square root of their sum).
+/// Whether the most visited root move may still change: no root move has
+/// a visit yet (a thread starved at the start; the root always has at
+/// least the pass to choose), or the leader's lead over the second is
+/// under 30% of the second's visits, or within the noise of so few visits
+/// (twice the square root of their sum).
 fn unstable(tree: &Tree) -> bool {
     let (a, b) = top_two(tree);
     let (a, b) = (a as f64, b as f64);
-    a > 0.0 && (a < UNSTABLE_LEAD_RATIO * b || a - b < UNSTABLE_NOISE * (a + b).sqrt())
+    a == 0.0 || a < UNSTABLE_LEAD_RATIO * b || a - b < UNSTABLE_NOISE * (a + b).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A root with three children visited `visits` times each.
+    fn root_with(visits: [u32; 3]) -> Tree {
+        let t = Tree::new(100, 0);
+        let first = t.alloc(3).expect("room");
+        for (k, &v) in visits.iter().enumerate() {
+            let node = t.node(first + k as u32);
+            node.init(k as u16 + 1, 10, 5);
+            for _ in 0..v {
+                node.add_visit();
+            }
+        }
+        t.root().finish_expand(first, 3);
+        t
+    }
+
+    #[test]
+    fn a_search_with_nothing_visited_is_unstable() {
+        // A thread starved at the start: the root not yet expanded, or
+        // expanded with no visit anywhere. Stopping at the target time
+        // would choose a move blind.
+        assert!(unstable(&Tree::new(100, 0)));
+        assert!(unstable(&root_with([0, 0, 0])));
+    }
+
+    #[test]
+    fn a_clear_leader_is_stable_and_a_close_one_is_not() {
+        // 100 against 10: over 1.3 times the second and 90 > 2 x sqrt(110).
+        assert!(!unstable(&root_with([100, 10, 3])));
+        // 100 against 90: under 1.3 times the second.
+        assert!(unstable(&root_with([100, 90, 3])));
+        // 8 against 3: over 1.3 times, but 5 < 2 x sqrt(11) = 6.6, within
+        // the noise.
+        assert!(unstable(&root_with([8, 3, 0])));
+    }
 }
