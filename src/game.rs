@@ -499,10 +499,21 @@ impl Game {
         }
     }
 
+    /// The komi the count gives White: the rules' komi plus their
+    /// [`HandicapBonus`](crate::HandicapBonus) for this game's handicap
+    /// stones (`komi 0.5` and four stones under the Chinese rules: 4.5).
+    pub fn komi_with_bonus(&self) -> f64 {
+        self.rules.komi + self.rules.handicap_bonus.points(self.handicap.len())
+    }
+
     /// The score if the game ended now with the given dead stones, without
-    /// changing the game.
+    /// changing the game. Its komi is [`komi_with_bonus`](Self::komi_with_bonus).
     pub fn score_with(&self, dead: &DeadStones) -> Score {
-        score(&self.board, &self.rules, dead)
+        score(
+            &self.board,
+            &self.rules.with_komi(self.komi_with_bonus()),
+            dead,
+        )
     }
 
     /// The result of a finished game, or `None` while it goes on. Games

@@ -195,7 +195,9 @@ pub use game::{CannotUndo, Game, GameEnd};
 pub use geometry::{Loc, SizeError, Topology};
 pub use handicap::{fixed_handicap_points, max_fixed_handicap, HandicapError};
 pub use point::{Move, Point, VertexError, MAX_SIZE};
-pub use rules::{KoRule, Preset, Rules, Scoring, SuicideRule, TieRule, UnknownPreset};
+pub use rules::{
+    HandicapBonus, KoRule, Preset, Rules, Scoring, SuicideRule, TieRule, UnknownPreset,
+};
 pub use score::{
     benson, benson_with, certain_dead_stones, dead_stones, dead_stones_by_ownership,
     final_ownership, score, seki_stones, stone_statuses, stone_statuses_with, Benson, DeadStones,

@@ -132,6 +132,57 @@ pub enum TieRule {
     WhiteWins,
 }
 
+/// The points White gets for Black's handicap stones, on top of komi:
+/// under area scoring each handicap stone is a point of Black's area, so
+/// the Chinese rules give them back to White (KataGo's
+/// `whiteHandicapBonus`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HandicapBonus {
+    /// None (Japanese, Korean, New Zealand, Tromp-Taylor): `0`.
+    Zero,
+    /// One point per handicap stone after the first (AGA): `N-1`.
+    NMinusOne,
+    /// One point per handicap stone (Chinese): `N`.
+    N,
+}
+
+impl HandicapBonus {
+    /// Every bonus.
+    pub const ALL: [HandicapBonus; 3] = [
+        HandicapBonus::Zero,
+        HandicapBonus::NMinusOne,
+        HandicapBonus::N,
+    ];
+
+    /// The bonus's name in GTP extensions and KataGo's rules: `0`, `N-1`
+    /// or `N`.
+    pub fn name(self) -> &'static str {
+        match self {
+            HandicapBonus::Zero => "0",
+            HandicapBonus::NMinusOne => "N-1",
+            HandicapBonus::N => "N",
+        }
+    }
+
+    /// The bonus named `s` (its [`name`](Self::name), any case).
+    pub fn from_name(s: &str) -> Option<HandicapBonus> {
+        HandicapBonus::ALL
+            .into_iter()
+            .find(|b| b.name().eq_ignore_ascii_case(s))
+    }
+
+    /// White's points for `stones` handicap stones (none without a
+    /// handicap: one stone is no handicap either under `N-1`).
+    pub fn points(self, stones: usize) -> f64 {
+        let n = stones as f64;
+        match self {
+            HandicapBonus::Zero => 0.0,
+            HandicapBonus::NMinusOne => (n - 1.0).max(0.0),
+            HandicapBonus::N => n,
+        }
+    }
+}
+
 /// A complete rule set. Every field is a choice players meet in practice.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rules {
@@ -154,18 +205,23 @@ pub struct Rules {
     pub capture_goal: Option<u32>,
     /// Planar or toroidal board.
     pub topology: Topology,
+    /// The points White gets for Black's handicap stones, added to komi
+    /// when the game is counted ([`Game::komi_with_bonus`](crate::Game::komi_with_bonus)).
+    pub handicap_bonus: HandicapBonus,
 }
 
 /// The named rule sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Preset {
-    /// Chinese: area scoring, positional superko, suicide forbidden, komi 7.5.
+    /// Chinese: area scoring, positional superko, suicide forbidden, komi
+    /// 7.5, White gets a point per handicap stone.
     Chinese,
     /// Japanese: territory scoring, simple ko, suicide forbidden, komi 6.5.
     Japanese,
     /// Korean: as Japanese (territory, simple ko), komi 6.5.
     Korean,
-    /// AGA: area scoring, situational superko, suicide forbidden, komi 7.5.
+    /// AGA: area scoring, situational superko, suicide forbidden, komi
+    /// 7.5, White gets a point per handicap stone after the first.
     Aga,
     /// New Zealand: area scoring, situational superko, suicide allowed, komi 7.
     NewZealand,
@@ -251,9 +307,13 @@ impl Rules {
             move_limit: None,
             capture_goal: None,
             topology: Topology::Planar,
+            handicap_bonus: HandicapBonus::Zero,
         };
         match p {
-            Preset::Chinese => base,
+            Preset::Chinese => Rules {
+                handicap_bonus: HandicapBonus::N,
+                ..base
+            },
             Preset::Japanese | Preset::Korean => Rules {
                 ko: KoRule::Simple,
                 scoring: Scoring::Territory,
@@ -262,6 +322,7 @@ impl Rules {
             },
             Preset::Aga => Rules {
                 ko: KoRule::SituationalSuperko,
+                handicap_bonus: HandicapBonus::NMinusOne,
                 ..base
             },
             Preset::NewZealand => Rules {
@@ -290,7 +351,8 @@ impl Rules {
 
 impl Default for Rules {
     /// The default: area scoring, positional superko, suicide forbidden,
-    /// komi 7, draws possible, planar board, no move limit, no capture goal.
+    /// komi 7, a point per handicap stone for White (the Chinese rules),
+    /// draws possible, planar board, no move limit, no capture goal.
     fn default() -> Rules {
         Rules::preset(Preset::Chinese).with_komi(7.0)
     }

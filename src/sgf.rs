@@ -15,7 +15,7 @@ use crate::error::MoveError;
 use crate::game::Game;
 use crate::geometry::Topology;
 use crate::point::{Move, Point, MAX_SIZE};
-use crate::rules::{KoRule, Preset, Rules, Scoring, SuicideRule};
+use crate::rules::{HandicapBonus, KoRule, Preset, Rules, Scoring, SuicideRule};
 use sgf_parse::go::{self, Prop};
 use sgf_parse::{GameTree, SgfNode, SgfProp};
 
@@ -188,7 +188,8 @@ fn rules_from_name(name: &str) -> Option<Rules> {
     if let Ok(p) = name.parse::<Preset>() {
         return Some(Rules::preset(p));
     }
-    // KataGo-style: koSIMPLEscoreAREAsui0 (other fields ignored).
+    // KataGo-style: koSIMPLEscoreAREAsui0, with whbN or whbN-1 for a
+    // handicap bonus (other fields ignored).
     let key: String = name
         .chars()
         .filter(|c| c.is_ascii_alphanumeric())
@@ -206,10 +207,18 @@ fn rules_from_name(name: &str) -> Option<Rules> {
         Some(r) if r.starts_with('1') => SuicideRule::Allowed,
         _ => SuicideRule::Forbidden,
     };
+    // `whbN-1` and `whbN` (the key lost its `-`: `whbn1`, `whbn`); none
+    // without the tag.
+    let handicap_bonus = match after("whb") {
+        Some(r) if r.starts_with("n1") => HandicapBonus::NMinusOne,
+        Some(r) if r.starts_with('n') => HandicapBonus::N,
+        _ => HandicapBonus::Zero,
+    };
     Some(Rules {
         ko,
         scoring,
         suicide,
+        handicap_bonus,
         ..Rules::default()
     })
 }

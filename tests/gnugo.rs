@@ -55,14 +55,9 @@ fn play(game: u64, tengen_color: Color, handicap: usize) -> (String, String, usi
             v
         };
         assert_eq!(sorted(&t), sorted(&g), "the handicap stones differ");
-        // GNU Go's Chinese counting gives White a point per handicap
-        // stone; tengen's rules have no such compensation, so it gets it
-        // as komi and both count the same.
-        send(
-            &mut tengen,
-            "tengen",
-            &format!("komi {}", 0.5 + handicap as f64),
-        );
+        // Both engines' Chinese counting gives White a point per handicap
+        // stone on top of the komi.
+        send(&mut tengen, "tengen", "komi 0.5");
         send(&mut gnugo, "GNU Go", "komi 0.5");
         color = Color::White;
     }

@@ -969,3 +969,33 @@ fn lone_stones_in_a_living_wall_are_dead_for_every_scorer() {
     // The certain removal alone leaves them alive: the playouts decide.
     assert!(certain_dead_stones(&b, &rules).iter(&b).next().is_none());
 }
+
+#[test]
+fn white_gets_the_handicap_bonus_of_the_rules() {
+    // Four handicap stones on an otherwise empty 9x9 board, counted at
+    // once by area: Black's area is the whole board, 81. White has komi
+    // 0.5 plus the bonus: 4 under the Chinese rules (a point a stone), 3
+    // under AGA (after the first), none under Tromp-Taylor.
+    for (preset, bonus, margin) in [
+        (Preset::Chinese, 4.0, 76.5),
+        (Preset::Aga, 3.0, 77.5),
+        (Preset::TrompTaylor, 0.0, 80.5),
+    ] {
+        let mut game = Game::new(9, Rules::preset(preset).with_komi(0.5)).expect("9x9");
+        game.set_fixed_handicap(4).expect("four stones fit");
+        assert_eq!(game.komi_with_bonus(), 0.5 + bonus, "{preset}");
+        let s = game.score_preview();
+        assert_eq!(s.points.black, 81.0, "{preset}");
+        assert_eq!(
+            s.outcome(TieRule::Draw),
+            Outcome::Win {
+                winner: Color::Black,
+                by: WinBy::Points(margin)
+            },
+            "{preset}"
+        );
+    }
+    // No handicap, no bonus.
+    let even = Game::new(9, Rules::preset(Preset::Chinese).with_komi(7.5)).expect("9x9");
+    assert_eq!(even.komi_with_bonus(), 7.5);
+}

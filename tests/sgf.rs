@@ -778,3 +778,24 @@ fn a_torus_game_round_trips_with_its_topology() {
     assert!(!planar.contains("TOPOLOGY"), "{planar}");
     assert!(read("(;GM[1]SZ[5]TOPOLOGY[klein])").is_err());
 }
+
+#[test]
+fn the_handicap_bonus_round_trips_in_ru() {
+    // Not a preset: simple ko with AGA's bonus, in KataGo's spelling.
+    for bonus in tengen::HandicapBonus::ALL {
+        let rules = Rules {
+            ko: KoRule::Simple,
+            handicap_bonus: bonus,
+            ..Rules::default()
+        };
+        let text = write_sgf(&Game::new(9, rules).expect("9x9"), None);
+        let back = read(&text).expect("reads back");
+        assert_eq!(back.game.rules().handicap_bonus, bonus, "{text}");
+        assert_eq!(back.game.rules().ko, KoRule::Simple, "{text}");
+    }
+    let aga = read("(;GM[1]SZ[9]RU[koSITUATIONALscoreAREAtaxNONEsui0whbN-1])").expect("reads");
+    assert_eq!(
+        aga.game.rules().handicap_bonus,
+        tengen::HandicapBonus::NMinusOne
+    );
+}

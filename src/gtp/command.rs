@@ -11,7 +11,7 @@ use super::time::{kgs_time_settings, time_settings};
 use crate::color::Color;
 use crate::geometry::Topology;
 use crate::point::Move;
-use crate::rules::{KoRule, Preset, Scoring, SuicideRule, TieRule};
+use crate::rules::{HandicapBonus, KoRule, Preset, Scoring, SuicideRule, TieRule};
 use crate::score::StoneStatus;
 use crate::time_system::TimeSystem;
 
@@ -141,6 +141,8 @@ pub enum RuleCommand {
     /// `tengen-rules_topology [planar|toroidal]` (changing it clears the
     /// board).
     Topology(Option<Topology>),
+    /// `tengen-rules_handicap_bonus [0|N-1|N]`.
+    HandicapBonus(Option<HandicapBonus>),
 }
 
 /// A parsed GTP command with typed arguments.
@@ -292,6 +294,7 @@ pub const COMMAND_NAMES: &[&str] = &[
     "tengen-rules_move_limit",
     "tengen-rules_capture_goal",
     "tengen-rules_topology",
+    "tengen-rules_handicap_bonus",
     "tengen-ownership",
     "tengen-ko_forbidden",
     "tengen-score",
@@ -391,6 +394,10 @@ fn rule_command(name: &str, args: &[String]) -> Result<RuleCommand, GtpError> {
         "_capture_goal" => RuleCommand::CaptureGoal(arg.map(parse_limit).transpose()?),
         "_topology" => RuleCommand::Topology(
             arg.map(|a| Topology::from_name(a).ok_or(GtpError::Syntax))
+                .transpose()?,
+        ),
+        "_handicap_bonus" => RuleCommand::HandicapBonus(
+            arg.map(|a| HandicapBonus::from_name(a).ok_or(GtpError::Syntax))
                 .transpose()?,
         ),
         _ => return Err(GtpError::UnknownCommand),

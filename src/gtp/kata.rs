@@ -6,11 +6,11 @@
 //! `suicide`, `hasButton`, `whiteHandicapBonus`, `friendlyPassOk`). tengen
 //! represents every ko rule, both scorings and both suicide rules; its
 //! area scoring counts the eyes of a seki (KataGo's tax `NONE`) and its
-//! territory scoring does not (tax `SEKI`); it has no button and gives
-//! White no handicap bonus. Rules outside that are refused, never
+//! territory scoring does not (tax `SEKI`); it has every handicap bonus
+//! ([`HandicapBonus`]) and no button. Rules outside that are refused, never
 //! approximated.
 
-use crate::rules::{KoRule, Rules, Scoring, SuicideRule, TieRule};
+use crate::rules::{HandicapBonus, KoRule, Rules, Scoring, SuicideRule, TieRule};
 use std::fmt;
 
 /// KataGo's `tax` field: which points a group pays for.
@@ -22,18 +22,6 @@ pub enum Tax {
     Seki,
     /// Every group pays up to two points for its eyes (stone scoring).
     All,
-}
-
-/// KataGo's `whiteHandicapBonus` field: the points White gets per black
-/// handicap stone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HandicapBonus {
-    /// `"0"`: none.
-    Zero,
-    /// `"N-1"`: one point per handicap stone after the first.
-    NMinusOne,
-    /// `"N"`: one point per handicap stone.
-    N,
 }
 
 /// A rule set in KataGo's terms, as `kata-get-rules` reports and
@@ -234,8 +222,7 @@ impl KataRules {
         Ok(r)
     }
 
-    /// tengen's rules in KataGo's terms. tengen has no button and no
-    /// handicap bonus; its area scoring counts seki eyes (tax `NONE`), its
+    /// tengen's rules in KataGo's terms. tengen has no button; its area scoring counts seki eyes (tax `NONE`), its
     /// territory scoring does not (tax `SEKI`). `friendlyPassOk` says what
     /// tengen's own play does: under area scoring it captures the
     /// opponent's dead stones before passing (`false`), under territory
@@ -250,12 +237,13 @@ impl KataRules {
             },
             suicide: rules.suicide == SuicideRule::Allowed,
             has_button: false,
-            white_handicap_bonus: HandicapBonus::Zero,
+            white_handicap_bonus: rules.handicap_bonus,
             friendly_pass_ok: rules.scoring == Scoring::Territory,
         }
     }
 
-    /// These rules as tengen's: the ko, suicide and scoring set, the komi
+    /// These rules as tengen's: the ko, suicide, scoring and handicap bonus
+    /// set, the komi
     /// and topology of `current` kept, and the fields KataGo has no word
     /// for reset (draws possible, no move limit, no capture goal).
     /// `friendlyPassOk` is accepted either way: tengen's play satisfies
@@ -263,18 +251,11 @@ impl KataRules {
     /// dead stones would only lose points.
     ///
     /// # Errors
-    /// What tengen cannot represent: a button, a handicap bonus for White,
-    /// the tax `ALL`, area scoring without seki eyes (tax `SEKI`) or
+    /// What tengen cannot represent: a button, the tax `ALL`, area scoring without seki eyes (tax `SEKI`) or
     /// territory scoring with them (tax `NONE`).
     pub fn to_rules(&self, current: &Rules) -> Result<Rules, KataRulesError> {
         if self.has_button {
             return error("button Go is not supported");
-        }
-        if self.white_handicap_bonus != HandicapBonus::Zero {
-            return error(format!(
-                "whiteHandicapBonus {} is not supported: tengen gives White no handicap bonus",
-                self.white_handicap_bonus.name()
-            ));
         }
         match (self.scoring, self.tax) {
             (Scoring::Area, Tax::None) | (Scoring::Territory, Tax::Seki) => {}
@@ -299,6 +280,7 @@ impl KataRules {
             move_limit: None,
             capture_goal: None,
             topology: current.topology,
+            handicap_bonus: self.white_handicap_bonus,
         })
     }
 }
@@ -310,17 +292,6 @@ impl Tax {
             Tax::None => "NONE",
             Tax::Seki => "SEKI",
             Tax::All => "ALL",
-        }
-    }
-}
-
-impl HandicapBonus {
-    /// KataGo's name: `0`, `N-1`, `N`.
-    pub fn name(self) -> &'static str {
-        match self {
-            HandicapBonus::Zero => "0",
-            HandicapBonus::NMinusOne => "N-1",
-            HandicapBonus::N => "N",
         }
     }
 }

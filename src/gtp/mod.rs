@@ -34,7 +34,7 @@ pub use error::GtpError;
 pub use input::{
     read_line, ChannelSource, Line, LineSource, ReaderSource, Signals, MAX_LINE, READ_AHEAD,
 };
-pub use kata::{HandicapBonus, KataRules, KataRulesError, Tax};
+pub use kata::{KataRules, KataRulesError, Tax};
 
 use std::io::{self, Write};
 

@@ -194,9 +194,10 @@ fn stdev(m: MoveScores) -> f32 {
 }
 
 /// The expected lead of the player to move from `n` playouts whose area
-/// scores (Black minus White) add up to `sum`, komi included; `None`
+/// scores (Black minus White) add up to `sum`, komi (with the handicap
+/// bonus) included; `None`
 /// without playouts.
 fn lead(sh: &Shared<'_>, game: &Game, sum: i64, n: u64) -> Option<f32> {
     let sign = if sh.color == Color::Black { 1.0 } else { -1.0 };
-    (n > 0).then(|| ((sum as f64 / n as f64 - game.rules().komi) * sign) as f32)
+    (n > 0).then(|| ((sum as f64 / n as f64 - game.komi_with_bonus()) * sign) as f32)
 }

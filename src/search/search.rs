@@ -164,7 +164,8 @@ impl Search {
             color,
             root_last,
             root_passes: game.consecutive_passes().min(1),
-            komi: rules.komi,
+            // The count's komi: the handicap bonus included.
+            komi: game.komi_with_bonus(),
             tie: rules.tie,
             score_at_two_passes: rules.scoring == Scoring::Area || limits.cleanup,
             root_legal,

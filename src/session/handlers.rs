@@ -406,7 +406,7 @@ impl Session {
         let shown = match cmd {
             RuleCommand::Show => {
                 return Ok(format!(
-                    "preset {}\nko {}\nsuicide {}\nscoring {}\nkomi {}\ntie {}\nmove_limit {}\ncapture_goal {}\ntopology {}",
+                    "preset {}\nko {}\nsuicide {}\nscoring {}\nkomi {}\ntie {}\nmove_limit {}\ncapture_goal {}\ntopology {}\nhandicap_bonus {}",
                     preset_name(&r),
                     r.ko.name(),
                     r.suicide.name(),
@@ -415,7 +415,8 @@ impl Session {
                     r.tie.name(),
                     limit_name(r.move_limit),
                     limit_name(r.capture_goal),
-                    r.topology.name()
+                    r.topology.name(),
+                    r.handicap_bonus.name()
                 ))
             }
             RuleCommand::Preset(None) => preset_name(&r).to_string(),
@@ -427,6 +428,11 @@ impl Session {
             RuleCommand::MoveLimit(None) => limit_name(r.move_limit),
             RuleCommand::CaptureGoal(None) => limit_name(r.capture_goal),
             RuleCommand::Topology(None) => r.topology.name().into(),
+            RuleCommand::HandicapBonus(None) => r.handicap_bonus.name().into(),
+            RuleCommand::HandicapBonus(Some(b)) => {
+                r.handicap_bonus = b;
+                String::new()
+            }
             RuleCommand::Preset(Some(p)) => {
                 r = Rules {
                     topology: r.topology,

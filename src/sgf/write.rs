@@ -4,7 +4,7 @@ use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::Topology;
 use crate::point::{Move, Point, MAX_SIZE};
-use crate::rules::{Preset, Rules, SuicideRule};
+use crate::rules::{HandicapBonus, Preset, Rules, SuicideRule};
 use std::fmt::Write as _;
 
 /// tengen's own root property for a board that is not planar:
@@ -171,7 +171,10 @@ fn rules_name(rules: &Rules) -> String {
     // Only what RU can carry is compared; komi has its own property.
     let same = |p: Preset| {
         let r = Rules::preset(p);
-        r.ko == rules.ko && r.suicide == rules.suicide && r.scoring == rules.scoring
+        r.ko == rules.ko
+            && r.suicide == rules.suicide
+            && r.scoring == rules.scoring
+            && r.handicap_bonus == rules.handicap_bonus
     };
     if let Some(p) = Preset::ALL.into_iter().find(|&p| same(p)) {
         return match p {
@@ -190,7 +193,13 @@ fn rules_name(rules: &Rules) -> String {
         SuicideRule::Forbidden => 0,
         SuicideRule::Allowed => 1,
     };
-    format!("ko{ko}score{score}sui{sui}")
+    // KataGo's spelling of the handicap bonus: `whbN`, `whbN-1`, or
+    // nothing for none.
+    let whb = match rules.handicap_bonus {
+        HandicapBonus::Zero => String::new(),
+        b => format!("whb{}", b.name()),
+    };
+    format!("ko{ko}score{score}sui{sui}{whb}")
 }
 
 /// Appends `text` with `]` and `\` escaped.

@@ -1,8 +1,9 @@
 //! Table tests of the command parser.
 
 use super::*;
-use crate::gtp::{HandicapBonus, Tax};
+use crate::gtp::Tax;
 use crate::point::Point;
+use crate::rules::HandicapBonus;
 
 fn parse(line: &str) -> Result<Command, GtpError> {
     let cl = CommandLine::split(line);

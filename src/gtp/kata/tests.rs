@@ -103,8 +103,21 @@ fn tengens_rules_map_both_ways() {
     let chinese = KataRules::from_rules(&Rules::preset(Preset::Chinese));
     assert_eq!(
         chinese.to_string(),
-        r#"{"friendlyPassOk":false,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA","suicide":false,"tax":"NONE","whiteHandicapBonus":"0"}"#
+        r#"{"friendlyPassOk":false,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA","suicide":false,"tax":"NONE","whiteHandicapBonus":"N"}"#
     );
+    // KataGo's AGA rules are tengen's preset (White gets a point per
+    // handicap stone after the first); its Chinese rules are tengen's with
+    // simple ko (KataGo's choice), a point per handicap stone.
+    let aga = KataRules::from_shorthand("aga").unwrap().to_rules(&base);
+    assert_eq!(aga, Ok(Rules::preset(Preset::Aga).with_komi(0.5)));
+    let cn = KataRules::from_shorthand("chinese")
+        .unwrap()
+        .to_rules(&base);
+    let want = Rules {
+        ko: KoRule::Simple,
+        ..Rules::preset(Preset::Chinese).with_komi(0.5)
+    };
+    assert_eq!(cn, Ok(want));
     // The komi and the topology stay; Capture Go and the move limit go.
     let current = Rules {
         komi: 3.0,
@@ -135,14 +148,7 @@ fn tengens_rules_map_both_ways() {
 #[test]
 fn what_tengen_cannot_represent_is_refused() {
     let base = Rules::default();
-    for name in [
-        "chinese",
-        "chinese-ogs",
-        "aga",
-        "aga-button",
-        "stone-scoring",
-        "ancient-territory",
-    ] {
+    for name in ["aga-button", "stone-scoring", "ancient-territory"] {
         let k = KataRules::from_shorthand(name).unwrap();
         assert!(k.to_rules(&base).is_err(), "{name}");
     }
@@ -150,7 +156,6 @@ fn what_tengen_cannot_represent_is_refused() {
         r#"{"scoring":"AREA","tax":"SEKI"}"#,
         r#"{"scoring":"TERRITORY","tax":"NONE"}"#,
         r#"{"hasButton":true}"#,
-        r#"{"whiteHandicapBonus":"N"}"#,
     ] {
         let k = KataRules::parse(json).unwrap();
         assert!(k.to_rules(&base).is_err(), "{json}");
