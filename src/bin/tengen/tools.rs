@@ -38,7 +38,8 @@ pub struct GamesArgs {
     /// Capture Go: the first to capture this many stones (1 or more) wins.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub capture_goal: Option<u32>,
-    /// Play on a toroidal board.
+    /// Play on a toroidal board (engines are told with
+    /// `tengen-rules_topology toroidal`; one that refuses it loses).
     #[arg(long)]
     pub toroidal: bool,
     /// Seconds per move sent to the engines (`time_settings 0 T 1`)
@@ -71,8 +72,9 @@ pub struct MatchArgs {
     pub games: GamesArgs,
     /// The rules the referee applies: chinese, japanese, korean, aga,
     /// new-zealand or tromp-taylor; the engines are told the komi, not the
-    /// rules (set those on their command lines) [default: area scoring,
-    /// positional superko, suicide forbidden].
+    /// rules (set those on their command lines) [default: the Chinese rules:
+    /// area scoring, positional superko, suicide forbidden, a point per
+    /// handicap stone for White].
     #[arg(long, value_parser = parse_preset)]
     pub rules: Option<Preset>,
     /// Komi [default: the preset's, 7 without --rules].
