@@ -14,21 +14,9 @@ use std::collections::BTreeSet;
 use std::process::Command;
 use tengen::{read_sgf, Board, Game, Move, Point, Rules, StoneStatus, Topology};
 
-/// Issue 12's position (the same as `LONE_STONES` in `tests/scoring.rs`):
-/// lone White stones at D8 and D3 walled in by Black's living group. By
-/// hand: Black 54, White 27, komi 7: B+20 with both stones dead, W+6 if
-/// they were alive.
-const LONE_STONES: &str = "
-XX...XOOO
-.X.O.XOO.
-XX...XOOO
-XX...XO.O
-.XXXXXOOO
-XX...XO.O
-XX.O.XOOO
-.X...XO.O
-XX...XOOO
-";
+#[path = "common/positions.rs"]
+mod positions;
+use positions::LONE_STONES;
 
 /// An SGF file that sets up `diagram` (top row first) with komi 7 under
 /// Chinese rules.
