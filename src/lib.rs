@@ -11,6 +11,7 @@ mod game;
 mod geometry;
 pub mod gtp;
 mod handicap;
+pub mod learn;
 pub mod phantom;
 pub mod playout;
 mod point;

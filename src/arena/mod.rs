@@ -6,6 +6,10 @@
 //! ([`GtpClient`]), and each engine runs in its own
 //! process group, ended whole when it loses or the match ends.
 
+mod teacher;
+
+pub use teacher::{teacher_game, TeacherConfig};
+
 use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::{Loc, SizeError, Topology};

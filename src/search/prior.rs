@@ -262,6 +262,33 @@ impl PriorContext<'_> {
     }
 }
 
+/// The hand-set priors' score of `c` playing at the empty `l` (a pass for
+/// `None`): the win
+/// rate of its prior (virtual wins over virtual playouts, with the default
+/// [`SearchConfig`](super::SearchConfig)'s neutral prior), the ranking
+/// `tengen train eval` compares the learned model with. `last` is the
+/// opponent's last move if it was a stone.
+pub fn hand_prior_score(board: &Board, c: Color, l: Option<Loc>, last: Option<Loc>) -> f32 {
+    thread_local! {
+        static WEIGHTS: PriorWeights = PriorWeights::default();
+    }
+    WEIGHTS.with(|weights| {
+        let ctx = PriorContext {
+            board,
+            dirs: crate::tactics::dirs(board.size(), board.topology()),
+            patterns: crate::tactics::patterns(),
+            weights,
+            last,
+            even: super::SearchConfig::default().prior_even,
+        };
+        let p = match l {
+            Some(l) => ctx.prior(l, c),
+            None => weights.pass(ctx.even),
+        };
+        f32::from(p.wins) / f32::from(p.visits.max(1))
+    })
+}
+
 /// The Chebyshev distance between two locations of `board` (planar; on a
 /// torus, the shortest way round).
 pub(crate) fn distance(board: &Board, a: Loc, b: Loc) -> usize {
