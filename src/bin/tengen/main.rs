@@ -4,6 +4,7 @@
 //! the file given with `--log`, never to standard output.
 
 mod tools;
+mod train;
 
 use clap::{Args, Parser, Subcommand};
 use std::fs::File;
@@ -49,6 +50,9 @@ enum Command {
     /// Measure light playouts, full searches (9x9, 19x19) and thread
     /// scaling per second on this machine.
     Bench(BenchArgs),
+    /// Learned move knowledge: generate teacher games, fit the model,
+    /// measure its move prediction.
+    Train(train::TrainArgs),
 }
 
 /// The options of `tengen bench`.
@@ -247,6 +251,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => tools::run_standard(&args),
         Some(Command::Referee(args)) => tools::run_referee(&args),
         Some(Command::Bench(args)) => run_bench(&args),
+        Some(Command::Train(args)) => train::run(&args),
     }
 }
 
