@@ -13,7 +13,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use tengen::gtp::ChannelSource;
-use tengen::search::{Level, Limits};
+use tengen::learn::Model;
+use tengen::search::{Level, Limits, PriorSource};
 use tengen::session::{Config, PhantomKind, Session};
 use tengen::{Preset, Rules};
 
@@ -134,6 +135,16 @@ struct EngineArgs {
     #[arg(long)]
     quiet: bool,
 
+    /// Where the tree's priors come from: hand (hand-set knowledge),
+    /// learned (the move-prediction model) or blend (both).
+    #[arg(long, default_value_t = PriorSource::default())]
+    priors: PriorSource,
+
+    /// A weights file for the learned priors (`tengen train fit`) instead
+    /// of the built-in one.
+    #[arg(long)]
+    weights: Option<PathBuf>,
+
     /// The Phantom Go player in Phantom mode: sampling, naive or random.
     #[arg(long, default_value_t = PhantomKind::Sampling)]
     phantom_player: PhantomKind,
@@ -161,7 +172,7 @@ fn parse_fraction(s: &str) -> Result<f64, String> {
 }
 
 impl EngineArgs {
-    fn config(&self) -> Config {
+    fn config(&self) -> Result<Config, String> {
         let mut rules = self.rules.map_or_else(Rules::default, Rules::preset);
         if let Some(k) = self.komi {
             rules.komi = k;
@@ -181,7 +192,17 @@ impl EngineArgs {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_nanos() as u64)
         });
-        Config {
+        let model = match &self.weights {
+            None => None,
+            Some(path) => {
+                let bytes = std::fs::read(path)
+                    .map_err(|e| format!("cannot read the weights {}: {e}", path.display()))?;
+                let m = Model::from_bytes(&bytes)
+                    .map_err(|e| format!("bad weights file {}: {e}", path.display()))?;
+                Some(std::sync::Arc::new(m))
+            }
+        };
+        Ok(Config {
             rules,
             size: usize::from(self.size),
             limits,
@@ -194,7 +215,9 @@ impl EngineArgs {
                 .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
             phantom: self.phantom_player,
             level,
-        }
+            priors: self.priors,
+            model,
+        })
     }
 
     /// The search threads: as asked, else 1 when seeded, else every core.
@@ -224,7 +247,14 @@ fn run_gtp(args: &EngineArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut session = match Session::with_search_config(args.config(), args.level.config()) {
+    let config = match args.config() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("tengen: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut session = match Session::with_search_config(config, args.level.config()) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("tengen: {e}");
