@@ -82,11 +82,22 @@ impl fmt::Display for WeightsError {
 impl std::error::Error for WeightsError {}
 
 /// The gammas of every feature value.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Model {
     fixed: [f32; FIXED_COUNT],
     unknown_pattern: f32,
     patterns: FxHashMap<u32, f32>,
+}
+
+impl fmt::Debug for Model {
+    /// A summary: the pattern table has hundreds of entries.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Model")
+            .field("fixed", &self.fixed)
+            .field("unknown_pattern", &self.unknown_pattern)
+            .field("patterns", &self.patterns.len())
+            .finish()
+    }
 }
 
 impl Model {

@@ -321,5 +321,10 @@ fn malformed_weights_are_errors_not_panics() {
 #[test]
 fn the_builtin_weights_load() {
     let bytes = include_bytes!("../../data/patterns-v1.bin");
-    assert!(Model::from_bytes(bytes).is_ok());
+    let m = Model::from_bytes(bytes).unwrap();
+    // Trained weights, not a placeholder: a table of patterns, and a
+    // capture of one stone far more likely than a lone self-atari.
+    assert!(m.pattern_count() > 100, "{} patterns", m.pattern_count());
+    assert!(m.fixed_gamma(CAPTURE.start) > 4.0 * m.fixed_gamma(SELF_ATARI.start));
+    assert_eq!(Model::builtin(), &m);
 }
