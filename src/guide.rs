@@ -38,6 +38,7 @@ macro_rules! guide_page {
         #[doc = "[sgf]: crate::guide::sgf"]
         #[doc = "[phantom]: crate::guide::phantom"]
         #[doc = "[house]: crate::guide::house"]
+        #[doc = "[learning]: crate::guide::learning"]
         #[doc = ""]
         #[doc = include_str!($file)]
         pub mod $name {}
@@ -53,3 +54,4 @@ guide_page!(scoring, "../docs/scoring.md");
 guide_page!(sgf, "../docs/sgf.md");
 guide_page!(phantom, "../docs/phantom.md");
 guide_page!(house, "../docs/house.md");
+guide_page!(learning, "../docs/learning.md");

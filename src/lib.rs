@@ -176,6 +176,7 @@ mod geometry;
 pub mod gtp;
 pub mod guide;
 mod handicap;
+pub mod learn;
 pub mod phantom;
 pub mod playout;
 mod point;

@@ -6,6 +6,10 @@
 //! ([`GtpClient`]), and each engine runs in its own
 //! process group, ended whole when it loses or the match ends.
 
+mod teacher;
+
+pub use teacher::{teacher_game, TeacherConfig};
+
 use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::{Loc, SizeError, Topology};
@@ -94,6 +98,10 @@ pub struct GameRecord {
     pub termination: Termination,
     /// The longest time one move took, per colour.
     pub slowest_move: [Duration; 2],
+    /// The time all of a colour's `genmove` answers took together, per
+    /// colour (over its moves in [`GameRecord::game`]: the mean time a
+    /// move).
+    pub thinking: [Duration; 2],
     /// Whether both engines, asked `final_status_list dead` after a scored
     /// game, named exactly the dead stones the referee counted with (the
     /// library's one decision, [`Game::dead_stones`]).
@@ -309,6 +317,7 @@ pub fn play_game(
         }
     };
     let mut slowest = [Duration::ZERO; 2];
+    let thinking = std::cell::Cell::new([Duration::ZERO; 2]);
     let t = cfg.timeout;
     let players = identities(cfg, engines);
     let finish = |game: Game, term: Termination, slowest, engines_agreed_on_dead: bool| {
@@ -328,6 +337,7 @@ pub fn play_game(
             outcome,
             termination: term,
             slowest_move: slowest,
+            thinking: thinking.get(),
             engines_agreed_on_dead,
             players: players.clone(),
         }
@@ -393,6 +403,9 @@ pub fn play_game(
             .and_then(|g| g.send(&format!("genmove {c}"), t));
         let spent = started.elapsed();
         slowest[c.index()] = slowest[c.index()].max(spent);
+        let mut th = thinking.get();
+        th[c.index()] += spent;
+        thinking.set(th);
         let text = match reply {
             Ok(text) => text,
             Err(err) => {

@@ -73,6 +73,7 @@ pub fn play_phantom_game(
     let handicap = game.handicap().to_vec();
     let mut referee = Referee::new(game);
     let mut slowest = [Duration::ZERO; 2];
+    let thinking = std::cell::Cell::new([Duration::ZERO; 2]);
     let mut refused: Vec<(usize, Vec<Point>)> = Vec::new();
     let t = cfg.timeout;
     let players = identities(cfg, engines);
@@ -88,6 +89,7 @@ pub fn play_phantom_game(
                 outcome,
                 termination: term,
                 slowest_move: slowest,
+                thinking: thinking.get(),
                 engines_agreed_on_dead: false,
                 players: players.clone(),
             },
@@ -140,6 +142,9 @@ pub fn play_phantom_game(
         let reply = engine(&mut engines[e], &cfg.engines[e])
             .and_then(|g| g.send(&format!("genmove {c}"), t));
         slowest[c.index()] = slowest[c.index()].max(started.elapsed());
+        let mut th = thinking.get();
+        th[c.index()] += started.elapsed();
+        thinking.set(th);
         let text = match reply {
             Ok(text) => text,
             Err(err) => {

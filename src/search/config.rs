@@ -1,7 +1,10 @@
 //! How a search behaves ([`SearchConfig`], fixed for the life of a
 //! [`Search`](super::Search)) and when one search stops ([`Limits`]).
 
+use super::prior::PriorSource;
+use crate::learn::Model;
 use crate::playout::PolicyKind;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How the search behaves: threads, memory, policy and the knobs of the
@@ -35,6 +38,11 @@ pub struct SearchConfig {
     /// 0 plays the most visited move; above 0, a move is drawn among the
     /// reasonable candidates with this temperature (for the easy level).
     pub temperature: f32,
+    /// Where the priors of new nodes come from.
+    pub priors: PriorSource,
+    /// The learned model of the priors (`None`: the one built in,
+    /// [`Model::builtin`]).
+    pub model: Option<Arc<Model>>,
 }
 
 impl Default for SearchConfig {
@@ -52,6 +60,8 @@ impl Default for SearchConfig {
             resign_threshold: Some(0.1),
             lag_margin: Duration::from_millis(100),
             temperature: 0.0,
+            priors: PriorSource::default(),
+            model: None,
         }
     }
 }

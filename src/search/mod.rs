@@ -37,6 +37,7 @@ pub use config::{Limits, SearchConfig};
 pub use engine::{Engine, Request};
 pub use key::PositionKey;
 pub use level::{Level, UnknownLevel, MAX_NUMBERED_LEVEL, NORMAL_NUMBER, PLAYOUTS_PER_LEVEL};
+pub use prior::{hand_prior_score, PriorSource};
 pub use result::{Candidate, Decision, SearchResult};
 pub use search::Search;
 pub use time::{Clock, TimeBudget};

@@ -11,6 +11,50 @@ use crate::tactics::{
     Captures, Dirs,
 };
 
+/// Where the priors of new tree nodes come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PriorSource {
+    /// The hand-set knowledge of `PriorWeights` (captures, ataris,
+    /// self-atari, nakade, shapes, distance, lines).
+    #[default]
+    Hand,
+    /// The learned move-prediction model alone (see `docs/learning.md`).
+    Learned,
+    /// Both: the hand-set bonuses plus the learned model's.
+    Blend,
+}
+
+impl PriorSource {
+    /// Every source, in the order of their names.
+    pub const ALL: [PriorSource; 3] = [PriorSource::Hand, PriorSource::Learned, PriorSource::Blend];
+
+    /// The source's name: `hand`, `learned` or `blend`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PriorSource::Hand => "hand",
+            PriorSource::Learned => "learned",
+            PriorSource::Blend => "blend",
+        }
+    }
+}
+
+impl std::fmt::Display for PriorSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for PriorSource {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<PriorSource, String> {
+        PriorSource::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown prior source {s:?}: hand, learned or blend"))
+    }
+}
+
 /// Prior knowledge for a move, as virtual playouts: `visits` of which
 /// `wins` were won (both in whole playouts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +145,11 @@ pub(crate) struct PriorWeights {
     /// the tree from passing while moves remain, without forbidding it;
     /// hand-set.
     pub(crate) pass_win_divisor: u16,
+    /// The learned model's virtual playouts per move (sources `learned`
+    /// and `blend`), won at [`learned_win_rate`] of the move's
+    /// probability: how long the tree trusts the model; hand-set, then
+    /// checked by the matches of `docs/learning.md`.
+    pub(crate) learned_visits: u32,
 }
 
 impl Default for PriorWeights {
@@ -132,11 +181,32 @@ impl Default for PriorWeights {
             small_empty_radius: 2,
             small_lines: [bonus(20, 0), bonus(10, 2), bonus(10, 7), bonus(0, 0)],
             pass_win_divisor: 10,
+            learned_visits: 20,
         }
     }
 }
 
 impl PriorWeights {
+    /// The neutral prior: `even` virtual playouts, half of them won.
+    pub(crate) fn neutral(even: u16) -> Prior {
+        Prior {
+            visits: even,
+            wins: even / 2,
+        }
+    }
+
+    /// `prior` with the learned model's virtual playouts added for a move
+    /// of probability `p` among `n` moves.
+    pub(crate) fn add_learned(&self, prior: Prior, p: f32, n: usize) -> Prior {
+        let v = self.learned_visits;
+        let w = (v as f32 * learned_win_rate(p, n)).round() as u32;
+        let visits = (u32::from(prior.visits) + v).min(u32::from(u16::MAX));
+        Prior {
+            visits: visits as u16,
+            wins: (u32::from(prior.wins) + w).min(visits) as u16,
+        }
+    }
+
     /// The prior of a pass: the neutral `even` virtual playouts, of which
     /// one in `pass_win_divisor` won.
     pub(crate) fn pass(&self, even: u16) -> Prior {
@@ -262,6 +332,46 @@ impl PriorContext<'_> {
     }
 }
 
+/// The win rate of the learned prior of a move of probability `p` among
+/// `n` moves: `r / (r + 1)` with `r = p n`, the move's probability over
+/// the average one's. An average move gets one half, as the neutral prior;
+/// a move ten times likelier than average 0.91, ten times less 0.09.
+pub(crate) fn learned_win_rate(p: f32, n: usize) -> f32 {
+    let r = p * n as f32;
+    if r.is_finite() && r >= 0.0 {
+        r / (r + 1.0)
+    } else {
+        0.5
+    }
+}
+
+/// The hand-set priors' score of `c` playing at the empty `l` (a pass for
+/// `None`): the win
+/// rate of its prior (virtual wins over virtual playouts, with the default
+/// [`SearchConfig`](super::SearchConfig)'s neutral prior), the ranking
+/// `tengen train eval` compares the learned model with. `last` is the
+/// opponent's last move if it was a stone.
+pub fn hand_prior_score(board: &Board, c: Color, l: Option<Loc>, last: Option<Loc>) -> f32 {
+    thread_local! {
+        static WEIGHTS: PriorWeights = PriorWeights::default();
+    }
+    WEIGHTS.with(|weights| {
+        let ctx = PriorContext {
+            board,
+            dirs: crate::tactics::dirs(board.size(), board.topology()),
+            patterns: crate::tactics::patterns(),
+            weights,
+            last,
+            even: super::SearchConfig::default().prior_even,
+        };
+        let p = match l {
+            Some(l) => ctx.prior(l, c),
+            None => weights.pass(ctx.even),
+        };
+        f32::from(p.wins) / f32::from(p.visits.max(1))
+    })
+}
+
 /// The Chebyshev distance between two locations of `board` (planar; on a
 /// torus, the shortest way round).
 pub(crate) fn distance(board: &Board, a: Loc, b: Loc) -> usize {
@@ -295,6 +405,22 @@ fn empty_around(board: &Board, l: Loc, r: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn learned_win_rates_centre_on_the_average_move() {
+        assert_eq!(learned_win_rate(0.01, 100), 0.5);
+        assert!((learned_win_rate(0.1, 100) - 10.0 / 11.0).abs() < 1e-6);
+        assert!((learned_win_rate(0.001, 100) - 0.1 / 1.1).abs() < 1e-6);
+        assert_eq!(learned_win_rate(f32::NAN, 10), 0.5);
+        let w = PriorWeights::default();
+        let p = w.add_learned(PriorWeights::neutral(10), 0.1, 100);
+        assert_eq!(p.visits, 10 + 20);
+        assert_eq!(p.wins, 5 + 18);
+        for s in ["hand", "learned", "blend"] {
+            assert_eq!(s.parse::<PriorSource>().unwrap().to_string(), s);
+        }
+        assert!("learnt".parse::<PriorSource>().is_err());
+    }
 
     #[test]
     fn edge_lines_follow_the_board_size() {

@@ -142,6 +142,11 @@ impl Search {
             Some(&(c, Move::Play(p))) if c != color => board.loc(p),
             _ => None,
         };
+        let moves = game.moves();
+        let root_before = match moves.len().checked_sub(2).and_then(|i| moves.get(i)) {
+            Some(&(c, Move::Play(p))) if c == color => board.loc(p),
+            _ => None,
+        };
         let mut root_legal = vec![false; SLOTS].into_boxed_slice();
         for l in board.empty_locs() {
             root_legal[l.index()] = game.is_legal_loc(l, color)
@@ -163,6 +168,7 @@ impl Search {
             root_board: board.clone(),
             color,
             root_last,
+            root_before,
             root_passes: game.consecutive_passes().min(1),
             // The count's komi: the handicap bonus included.
             komi: game.komi_with_bonus(),

@@ -56,6 +56,8 @@ pub(super) struct Shared<'a> {
     pub(super) color: Color,
     /// The opponent's last move at the root, if it was a stone.
     pub(super) root_last: Option<Loc>,
+    /// The mover's own last move, if a stone (the move before `root_last`).
+    pub(super) root_before: Option<Loc>,
     /// Passes in a row at the root (0 or 1).
     pub(super) root_passes: u32,
     pub(super) komi: f64,

@@ -2,12 +2,13 @@
 //! playout, and the backup with AMAF; nothing here allocates after the
 //! worker is built.
 
-use super::prior::{Prior, PriorContext, PriorWeights};
+use super::prior::{Prior, PriorContext, PriorSource, PriorWeights};
 use super::shared::Shared;
 use super::tree::PASS;
 use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, SLOTS};
+use crate::learn::{move_features, pass_features, Model};
 use crate::playout::{PlayoutPolicy, LOG_COLOR_BIT};
 use crate::rules::TieRule;
 use std::sync::atomic::Ordering::*;
@@ -31,6 +32,8 @@ pub(super) struct Worker {
     map: Box<[u8; SLOTS]>,
     owner: Box<[i8; SLOTS]>,
     buf: Vec<(u16, Prior)>,
+    /// The learned model's strengths of the moves of one expansion.
+    strengths: Vec<f32>,
     /// The weights of the priors of new nodes.
     weights: PriorWeights,
 }
@@ -46,6 +49,7 @@ impl Worker {
             map: Box::new([0; SLOTS]),
             owner: Box::new([0; SLOTS]),
             buf: Vec::with_capacity(SLOTS + 1),
+            strengths: Vec::with_capacity(SLOTS + 1),
             weights: PriorWeights::default(),
         }
     }
@@ -76,6 +80,7 @@ impl Worker {
         self.log.clear();
         let mut to_move = sh.color;
         let mut last = sh.root_last;
+        let mut before = sh.root_before;
         let mut passes = sh.root_passes;
         let mut idx = 0u32;
         tree.root().add_visit();
@@ -96,7 +101,7 @@ impl Worker {
                         break;
                     }
                     expanded = true;
-                    match self.expand(sh, idx, to_move, last) {
+                    match self.expand(sh, idx, to_move, last, before, passes > 0) {
                         Some(c) => c,
                         None => break,
                     }
@@ -111,10 +116,12 @@ impl Worker {
             if mv == PASS {
                 self.board.pass();
                 passes += 1;
+                before = last;
                 last = None;
             } else {
                 self.board.play_unchecked(Loc(mv), to_move);
                 passes = 0;
+                before = last;
                 last = Some(Loc(mv));
             }
             self.path.push((child, to_move));
@@ -216,13 +223,17 @@ impl Worker {
         }
     }
 
-    /// Expands node `idx` (claimed by this thread) on the current board.
+    /// Expands node `idx` (claimed by this thread) on the current board:
+    /// `last` and `before` are the last two moves if stones, `after_pass`
+    /// whether the last was a pass.
     fn expand(
         &mut self,
         sh: &Shared<'_>,
         idx: u32,
         to_move: Color,
         last: Option<Loc>,
+        before: Option<Loc>,
+        after_pass: bool,
     ) -> Option<(u32, u32)> {
         let tree = sh.tree;
         let at_root = idx == 0;
@@ -234,6 +245,7 @@ impl Worker {
             last,
             even: sh.config.prior_even,
         };
+        let source = sh.config.priors;
         self.buf.clear();
         for l in self.board.empty_locs() {
             let ok = if at_root {
@@ -242,11 +254,44 @@ impl Worker {
                 self.board.is_legal_simple(l, to_move) && !self.board.is_eye(l, to_move)
             };
             if ok {
-                self.buf.push((l.0, ctx.prior(l, to_move)));
+                let prior = match source {
+                    PriorSource::Learned => PriorWeights::neutral(sh.config.prior_even),
+                    PriorSource::Hand | PriorSource::Blend => ctx.prior(l, to_move),
+                };
+                self.buf.push((l.0, prior));
             }
         }
         self.buf
             .push((PASS, self.weights.pass(sh.config.prior_even)));
+        if source != PriorSource::Hand {
+            // The learned model's probabilities over the same moves.
+            let model = sh
+                .config
+                .model
+                .as_deref()
+                .unwrap_or_else(|| Model::builtin());
+            self.strengths.clear();
+            let mut total = 0.0f32;
+            for &(mv, _) in &self.buf {
+                let f = if mv == PASS {
+                    pass_features(after_pass)
+                } else {
+                    move_features(&self.board, Loc(mv), to_move, last, before)
+                };
+                let s = model.strength(&f);
+                total += s;
+                self.strengths.push(s);
+            }
+            let n = self.buf.len();
+            for (entry, &s) in self.buf.iter_mut().zip(&self.strengths) {
+                let p = if total > 0.0 {
+                    s / total
+                } else {
+                    1.0 / n as f32
+                };
+                entry.1 = self.weights.add_learned(entry.1, p, n);
+            }
+        }
         let count = self.buf.len() as u32;
         let node = tree.node(idx);
         let Some(first) = tree.alloc(count) else {

@@ -28,8 +28,9 @@ use crate::geometry::SizeError;
 use crate::gtp::{
     preprocess, respond, Command, CommandLine, GtpError, Line, LineSource, ReaderSource, Signals,
 };
+use crate::learn::Model;
 use crate::rules::Rules;
-use crate::search::{Clock, Engine, Level, Limits, Search, SearchConfig};
+use crate::search::{Clock, Engine, Level, Limits, PriorSource, Search, SearchConfig};
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Duration;
@@ -61,6 +62,11 @@ pub struct Config {
     /// The playing level whose limits are in force (`None`: limits set
     /// by playouts or time).
     pub level: Option<Level>,
+    /// Where the tree search's priors come from (kept when the level
+    /// changes).
+    pub priors: PriorSource,
+    /// The learned model of the priors (`None`: the one built in).
+    pub model: Option<Arc<Model>>,
 }
 
 impl Default for Config {
@@ -76,6 +82,8 @@ impl Default for Config {
             max_nodes: None,
             phantom: PhantomKind::default(),
             level: Some(Level::default()),
+            priors: PriorSource::default(),
+            model: None,
         }
     }
 }
@@ -288,6 +296,8 @@ fn search_engine(config: &Config, base: SearchConfig) -> Search {
         // covers the search's own start and stop and the answer, so a
         // fixed time a move is not exceeded.
         lag_margin: Duration::from_millis(50),
+        priors: config.priors,
+        model: config.model.clone(),
         ..base
     })
 }

@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 pub(crate) type Dirs = [[u16; 8]; SLOTS];
 
 /// The offsets `(dx, dy)` of the eight directions, in the order of [`Dirs`].
-const DIR_DELTAS: [(isize, isize); 8] = [
+pub(crate) const DIR_DELTAS: [(isize, isize); 8] = [
     (0, 1),
     (1, 0),
     (0, -1),
@@ -98,7 +98,7 @@ fn dir_of(row: usize, col: usize) -> Option<usize> {
 }
 
 /// The 8 symmetries of the square, acting on (dx, dy).
-fn transform(t: usize, (dx, dy): (isize, isize)) -> (isize, isize) {
+pub(crate) fn transform(t: usize, (dx, dy): (isize, isize)) -> (isize, isize) {
     let (dx, dy) = if t & 4 != 0 { (dy, dx) } else { (dx, dy) };
     let dx = if t & 1 != 0 { -dx } else { dx };
     let dy = if t & 2 != 0 { -dy } else { dy };

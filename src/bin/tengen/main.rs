@@ -4,6 +4,7 @@
 //! the file given with `--log`, never to standard output.
 
 mod tools;
+mod train;
 
 use clap::{Args, Parser, Subcommand};
 use std::fs::File;
@@ -12,7 +13,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use tengen::gtp::ChannelSource;
-use tengen::search::{Level, Limits};
+use tengen::learn::Model;
+use tengen::search::{Level, Limits, PriorSource};
 use tengen::session::{Config, PhantomKind, Session};
 use tengen::{Preset, Rules};
 
@@ -49,6 +51,9 @@ enum Command {
     /// Measure light playouts, full searches (9x9, 19x19) and thread
     /// scaling per second on this machine.
     Bench(BenchArgs),
+    /// Learned move knowledge: generate teacher games, fit the model,
+    /// measure its move prediction.
+    Train(train::TrainArgs),
 }
 
 /// The options of `tengen bench`.
@@ -130,6 +135,16 @@ struct EngineArgs {
     #[arg(long)]
     quiet: bool,
 
+    /// Where the tree's priors come from: hand (hand-set knowledge),
+    /// learned (the move-prediction model) or blend (both).
+    #[arg(long, default_value_t = PriorSource::default())]
+    priors: PriorSource,
+
+    /// A weights file for the learned priors (`tengen train fit`) instead
+    /// of the built-in one.
+    #[arg(long)]
+    weights: Option<PathBuf>,
+
     /// The Phantom Go player in Phantom mode: sampling, naive or random.
     #[arg(long, default_value_t = PhantomKind::Sampling)]
     phantom_player: PhantomKind,
@@ -157,7 +172,7 @@ fn parse_fraction(s: &str) -> Result<f64, String> {
 }
 
 impl EngineArgs {
-    fn config(&self) -> Config {
+    fn config(&self) -> Result<Config, String> {
         let mut rules = self.rules.map_or_else(Rules::default, Rules::preset);
         if let Some(k) = self.komi {
             rules.komi = k;
@@ -177,7 +192,17 @@ impl EngineArgs {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_nanos() as u64)
         });
-        Config {
+        let model = match &self.weights {
+            None => None,
+            Some(path) => {
+                let bytes = std::fs::read(path)
+                    .map_err(|e| format!("cannot read the weights {}: {e}", path.display()))?;
+                let m = Model::from_bytes(&bytes)
+                    .map_err(|e| format!("bad weights file {}: {e}", path.display()))?;
+                Some(std::sync::Arc::new(m))
+            }
+        };
+        Ok(Config {
             rules,
             size: usize::from(self.size),
             limits,
@@ -190,7 +215,9 @@ impl EngineArgs {
                 .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
             phantom: self.phantom_player,
             level,
-        }
+            priors: self.priors,
+            model,
+        })
     }
 
     /// The search threads: as asked, else 1 when seeded, else every core.
@@ -220,7 +247,14 @@ fn run_gtp(args: &EngineArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut session = match Session::with_search_config(args.config(), args.level.config()) {
+    let config = match args.config() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("tengen: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut session = match Session::with_search_config(config, args.level.config()) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("tengen: {e}");
@@ -247,6 +281,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => tools::run_standard(&args),
         Some(Command::Referee(args)) => tools::run_referee(&args),
         Some(Command::Bench(args)) => run_bench(&args),
+        Some(Command::Train(args)) => train::run(&args),
     }
 }
 

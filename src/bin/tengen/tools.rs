@@ -11,7 +11,7 @@ use std::time::Duration;
 use tengen::arena::{run_match, GameRecord, MatchConfig, MatchSummary, Termination};
 use tengen::phantom::run_phantom_match;
 use tengen::sgf::{write_sgf_with, GameInfo};
-use tengen::{Preset, Rules};
+use tengen::{Color, Preset, Rules};
 
 /// The options of `tengen match` and `tengen referee` that mean the same
 /// in both: the engines, the games and where they go.
@@ -300,8 +300,22 @@ fn run(args: &GamesArgs, cfg: &MatchConfig, phantom: bool) -> ExitCode {
         }
     }
     let bar = progress_bar(cfg.games, !args.no_progress);
+    // Per engine: the seconds its moves took and how many it made.
+    let times = std::cell::Cell::new([(0.0f64, 0usize); 2]);
     let report = |r: &GameRecord, sgf: String, s: &MatchSummary| {
         let black = r.black_engine + 1;
+        let mut t = times.get();
+        for c in [Color::Black, Color::White] {
+            let engine = if c == Color::Black {
+                r.black_engine
+            } else {
+                1 - r.black_engine
+            };
+            let moves = r.game.moves().iter().filter(|m| m.0 == c).count();
+            t[engine].0 += r.thinking[c.index()].as_secs_f64();
+            t[engine].1 += moves;
+        }
+        times.set(t);
         // The bar is taken off while the line is written, then redrawn.
         bar.suspend(|| {
             print_or_exit(format_args!(
@@ -358,6 +372,13 @@ fn run(args: &GamesArgs, cfg: &MatchConfig, phantom: bool) -> ExitCode {
     match result {
         Ok(s) => {
             print_or_exit(format_args!("{}", summary_text(&s)));
+            let t = times.get();
+            let mean = |(secs, n): (f64, usize)| secs / n.max(1) as f64;
+            print_or_exit(format_args!(
+                "mean time a move: engine1 {:.3} s, engine2 {:.3} s",
+                mean(t[0]),
+                mean(t[1])
+            ));
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -1,0 +1,409 @@
+//! The `train` subcommand of the binary: generating training data with a
+//! teacher engine, fitting the move-prediction model, and measuring it.
+
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+use tengen::arena::{teacher_game, TeacherConfig};
+use tengen::learn::{
+    fit, move_features, parse_records, pass_features, top_k, visit_positions, FitConfig,
+    GameRecord, Model, MoveFeatures, Position, RawPositions, FIXED_COUNT, GROUPS,
+};
+use tengen::search::hand_prior_score;
+
+/// Options of `tengen train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    #[command(subcommand)]
+    pub command: TrainCommand,
+}
+
+/// What `tengen train` does.
+#[derive(Subcommand, Debug)]
+pub enum TrainCommand {
+    /// Record games of a teacher engine (GNU Go) playing itself, one game
+    /// per line (see `docs/learning.md` for the format).
+    Gen(GenArgs),
+    /// Fit the move-prediction model to the training games (all but the
+    /// held-out ones) by minorization-maximization.
+    Fit(FitArgs),
+    /// Measure move prediction (top-1, top-5) on the held-out games, for
+    /// the learned model and for the hand-set priors.
+    Eval(EvalArgs),
+}
+
+/// Options of `tengen train gen`.
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    /// Board size of the games.
+    #[arg(long, default_value_t = 19, value_parser = clap::value_parser!(u8).range(2..=25))]
+    size: u8,
+    /// How many games.
+    #[arg(long)]
+    games: u64,
+    /// The run's seed: every game's random opening, level and teacher seed
+    /// follow from it and the game's index.
+    #[arg(long)]
+    seed: u64,
+    /// The data file to write (replaced).
+    #[arg(long)]
+    out: PathBuf,
+    /// Komi told to the teacher [default: 7 below 13x13, else 7.5].
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::tools::parse_finite)]
+    komi: Option<f64>,
+    /// The teacher's levels, one drawn per game, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "10")]
+    levels: Vec<u8>,
+    /// The fewest random opening moves of a game.
+    #[arg(long, default_value_t = 1)]
+    min_random: usize,
+    /// The most random opening moves of a game.
+    #[arg(long, default_value_t = 4)]
+    max_random: usize,
+    /// The teacher's command line; `--level L --seed S` are appended.
+    #[arg(long, default_value = "/usr/games/gnugo --mode gtp --chinese-rules")]
+    teacher: String,
+    /// Seconds the teacher may take for one answer.
+    #[arg(long, default_value_t = 120.0, value_parser = crate::tools::parse_finite)]
+    timeout: f64,
+    /// No progress bar.
+    #[arg(long)]
+    no_progress: bool,
+}
+
+/// Runs `tengen train ...`.
+pub fn run(args: &TrainArgs) -> ExitCode {
+    match &args.command {
+        TrainCommand::Gen(g) => run_gen(g),
+        TrainCommand::Fit(f) => run_fit(f),
+        TrainCommand::Eval(e) => run_eval(e),
+    }
+}
+
+fn bar(total: u64, unit: &str, show: bool) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let template = format!(
+        "{{pos}}/{{len}} {unit} [{{bar:12}}] {{elapsed}} elapsed, ETA {{eta}}; {{wide_msg}}"
+    );
+    bar.set_style(
+        ProgressStyle::with_template(&template)
+            .map(|s| s.progress_chars("#>."))
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    if !bar.is_hidden() {
+        bar.enable_steady_tick(Duration::from_secs(1));
+    }
+    bar
+}
+
+fn fail(what: std::fmt::Arguments<'_>) -> ExitCode {
+    eprintln!("tengen: {what}");
+    ExitCode::FAILURE
+}
+
+fn run_gen(a: &GenArgs) -> ExitCode {
+    let size = usize::from(a.size);
+    if a.levels.is_empty() || a.min_random > a.max_random {
+        return fail(format_args!(
+            "give at least one level, and --min-random <= --max-random"
+        ));
+    }
+    if !(a.timeout > 0.0 && a.timeout < 1.0e6) {
+        return fail(format_args!("the timeout must be above 0 seconds"));
+    }
+    let cfg = TeacherConfig {
+        command: a.teacher.clone(),
+        size,
+        komi: a.komi.unwrap_or(if size < 13 { 7.0 } else { 7.5 }),
+        levels: a.levels.clone(),
+        random_moves: (a.min_random, a.max_random),
+        max_moves: 0,
+        timeout: Duration::from_secs_f64(a.timeout),
+    };
+    let file = match File::create(&a.out) {
+        Ok(f) => f,
+        Err(e) => return fail(format_args!("cannot create {}: {e}", a.out.display())),
+    };
+    let mut out = BufWriter::new(file);
+    let header = format!(
+        "# tengen train gen --size {} --games {} --seed {} --levels {} --min-random {} --max-random {} --komi {}\n# teacher: {}\n",
+        size,
+        a.games,
+        a.seed,
+        a.levels.iter().map(u8::to_string).collect::<Vec<_>>().join(","),
+        a.min_random,
+        a.max_random,
+        cfg.komi,
+        cfg.command
+    );
+    if let Err(e) = out.write_all(header.as_bytes()) {
+        return fail(format_args!("cannot write {}: {e}", a.out.display()));
+    }
+    let pb = bar(a.games, "games", !a.no_progress);
+    let start = Instant::now();
+    let (mut positions, mut failed) = (0usize, 0u64);
+    for i in 0..a.games {
+        match teacher_game(&cfg, a.seed, i) {
+            Ok(r) => {
+                positions += r.moves.iter().filter(|m| m.1).count();
+                let line = r.to_line();
+                if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+                    return fail(format_args!("cannot write {}: {e}", a.out.display()));
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                pb.suspend(|| eprintln!("tengen: game {i} skipped: {e}"));
+            }
+        }
+        pb.inc(1);
+        pb.set_message(format!(
+            "{positions} positions, {:.2} s a position",
+            start.elapsed().as_secs_f64() / positions.max(1) as f64
+        ));
+    }
+    pb.finish_and_clear();
+    println!(
+        "{} games ({failed} skipped), {positions} teacher positions in {:.0} s, written to {}",
+        a.games - failed,
+        start.elapsed().as_secs_f64(),
+        a.out.display()
+    );
+    ExitCode::SUCCESS
+}
+
+/// The options of `train fit` and `train eval` that choose the data and
+/// the held-out games.
+#[derive(Args, Debug)]
+pub struct DataArgs {
+    /// Data files written by `tengen train gen`.
+    #[arg(long, num_args = 1.., required = true)]
+    data: Vec<PathBuf>,
+    /// The seed of the split: which games are held out for `eval`.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// One game in this many is held out (never trained on).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..))]
+    holdout: u64,
+    /// No progress bar.
+    #[arg(long)]
+    no_progress: bool,
+}
+
+/// Options of `tengen train fit`.
+#[derive(Args, Debug)]
+pub struct FitArgs {
+    #[command(flatten)]
+    data: DataArgs,
+    /// The weights file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// MM passes over every feature group.
+    #[arg(long, default_value_t = 30)]
+    iterations: usize,
+    /// Patterns chosen fewer times than this share one gamma.
+    #[arg(long, default_value_t = 3)]
+    min_pattern_wins: u32,
+}
+
+/// Options of `tengen train eval`.
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    #[command(flatten)]
+    data: DataArgs,
+    /// The weights to measure [default: the ones built in].
+    #[arg(long)]
+    weights: Option<PathBuf>,
+}
+
+/// The games of the data files, each with whether it is held out.
+fn load(d: &DataArgs) -> Result<Vec<(GameRecord, bool)>, String> {
+    let mut out = Vec::new();
+    for (fi, path) in d.data.iter().enumerate() {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let games = parse_records(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (gi, g) in games.into_iter().enumerate() {
+            out.push((g, held_out(d.seed, fi as u64, gi as u64, d.holdout)));
+        }
+    }
+    Ok(out)
+}
+
+/// Whether game `game` of file `file` is held out: a hash of the seed and
+/// both indices, one game in `holdout`.
+fn held_out(seed: u64, file: u64, game: u64, holdout: u64) -> bool {
+    let mut z =
+        seed ^ file.wrapping_mul(0xA24B_AED4_963E_E407) ^ game.wrapping_mul(0x9FB2_1C65_1E98_DF25);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) % holdout == 0
+}
+
+/// The features of every legal move of a position, the pass last, and the
+/// index of the chosen move among them.
+fn position_features(p: &Position<'_>) -> (Vec<MoveFeatures>, usize) {
+    let mut moves: Vec<MoveFeatures> = p
+        .legal
+        .iter()
+        .map(|&l| move_features(p.board, l, p.to_move, p.last, p.before))
+        .collect();
+    moves.push(pass_features(p.last_was_pass));
+    let chosen = p
+        .chosen
+        .and_then(|c| p.legal.iter().position(|&l| l == c))
+        .unwrap_or(p.legal.len());
+    (moves, chosen)
+}
+
+fn run_fit(a: &FitArgs) -> ExitCode {
+    let games = match load(&a.data) {
+        Ok(g) => g,
+        Err(e) => return fail(format_args!("{e}")),
+    };
+    let train: Vec<GameRecord> = games.iter().filter(|g| !g.1).map(|g| g.0.clone()).collect();
+    let start = Instant::now();
+    let pb = bar(train.len() as u64, "games read", !a.data.no_progress);
+    let mut raw = RawPositions::new();
+    let mut last_game = usize::MAX;
+    let r = visit_positions(
+        &train,
+        |_| true,
+        |p| {
+            if p.game != last_game {
+                last_game = p.game;
+                pb.set_position(p.game as u64 + 1);
+            }
+            let (moves, chosen) = position_features(p);
+            raw.push(moves, chosen);
+        },
+    );
+    pb.finish_and_clear();
+    if let Err(e) = r {
+        return fail(format_args!("{e}"));
+    }
+    let positions = raw.len();
+    let set = raw.into_set(a.min_pattern_wins);
+    let read = start.elapsed().as_secs_f64();
+    println!(
+        "{} training games, {positions} positions, {} gammas ({} patterns) in {read:.0} s",
+        train.len(),
+        set.gamma_count(),
+        set.gamma_count() - FIXED_COUNT - 1
+    );
+    let pb = bar(a.iterations as u64, "MM passes", !a.data.no_progress);
+    let cfg = FitConfig {
+        iterations: a.iterations,
+        prior: 1.0,
+    };
+    let gammas = fit(&set, cfg, |it, ll| {
+        pb.set_position(it as u64);
+        pb.set_message(format!("mean log-likelihood {ll:.4}"));
+        if a.data.no_progress {
+            eprintln!("pass {it}: mean log-likelihood {ll:.4}");
+        }
+    });
+    pb.finish_and_clear();
+    let model = match set.model(&gammas) {
+        Ok(m) => m,
+        Err(e) => return fail(format_args!("the fitted gammas are unusable: {e}")),
+    };
+    if let Err(e) = std::fs::write(&a.out, model.to_bytes()) {
+        return fail(format_args!("cannot write {}: {e}", a.out.display()));
+    }
+    println!(
+        "mean log-likelihood {:.4} after {} passes; {} s in all; weights written to {}",
+        set.log_likelihood(&gammas),
+        a.iterations,
+        start.elapsed().as_secs_f64().round(),
+        a.out.display()
+    );
+    for g in GROUPS {
+        let vals: Vec<String> = (g.start..g.start + g.len)
+            .map(|i| format!("{:.2}", model.fixed_gamma(i)))
+            .collect();
+        println!("  {}: {}", g.name, vals.join(" "));
+    }
+    ExitCode::SUCCESS
+}
+
+/// Top-1 and top-5 sums of one ranking.
+#[derive(Default, Clone, Copy)]
+struct Hits {
+    top1: f64,
+    top5: f64,
+}
+
+fn run_eval(a: &EvalArgs) -> ExitCode {
+    let model = match &a.weights {
+        None => Model::builtin().clone(),
+        Some(path) => match std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| Model::from_bytes(&b).map_err(|e| e.to_string()))
+        {
+            Ok(m) => m,
+            Err(e) => return fail(format_args!("{}: {e}", path.display())),
+        },
+    };
+    let games = match load(&a.data) {
+        Ok(g) => g,
+        Err(e) => return fail(format_args!("{e}")),
+    };
+    let test: Vec<GameRecord> = games.iter().filter(|g| g.1).map(|g| g.0.clone()).collect();
+    let pb = bar(test.len() as u64, "held-out games", !a.data.no_progress);
+    // By board size: positions, the model's hits, the hand priors' hits.
+    let mut by_size: std::collections::BTreeMap<usize, (usize, Hits, Hits)> = Default::default();
+    let mut scores = Vec::new();
+    let r = visit_positions(
+        &test,
+        |_| true,
+        |p| {
+            pb.set_position(p.game as u64 + 1);
+            let (moves, chosen) = position_features(p);
+            let e = by_size.entry(p.board.size()).or_default();
+            e.0 += 1;
+            scores.clear();
+            scores.extend(moves.iter().map(|f| model.strength(f)));
+            e.1.top1 += top_k(&scores, chosen, 1);
+            e.1.top5 += top_k(&scores, chosen, 5);
+            scores.clear();
+            scores.extend(
+                p.legal
+                    .iter()
+                    .map(|&l| hand_prior_score(p.board, p.to_move, Some(l), p.last)),
+            );
+            scores.push(hand_prior_score(p.board, p.to_move, None, p.last));
+            e.2.top1 += top_k(&scores, chosen, 1);
+            e.2.top5 += top_k(&scores, chosen, 5);
+        },
+    );
+    pb.finish_and_clear();
+    if let Err(e) = r {
+        return fail(format_args!("{e}"));
+    }
+    println!(
+        "{} held-out games (one in {}, split seed {}); ties count as a fair random draw",
+        test.len(),
+        a.data.holdout,
+        a.data.seed
+    );
+    println!("size  positions  learned top-1  top-5   hand priors top-1  top-5");
+    for (size, (n, m, h)) in by_size {
+        let pc = |x: f64| 100.0 * x / n.max(1) as f64;
+        println!(
+            "{size:>2}x{size:<2} {n:>9}  {:>12.1}%  {:>5.1}%  {:>17.1}%  {:>5.1}%",
+            pc(m.top1),
+            pc(m.top5),
+            pc(h.top1),
+            pc(h.top5)
+        );
+    }
+    ExitCode::SUCCESS
+}

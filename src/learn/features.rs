@@ -1,0 +1,338 @@
+//! The features of a candidate move, for the side to move: its 3x3
+//! pattern with the liberties of the neighbouring chains, captures, atari
+//! escapes and ataris with their ladder reading, self-atari, the distance
+//! to the last two moves, the line from the edge, the open space around
+//! it, and the pass. Each feature *value* has one gamma in the model
+//! ([`Model`](super::Model)); a move's team is the set of its values.
+//!
+//! Values other than the pattern are small integers ("fixed features",
+//! below [`FIXED_COUNT`]), one at most per group; the pattern is a 24-bit
+//! code, the same for the 8 symmetries of the square and for both colours
+//! (stones are "own" and "the opponent's", not black and white).
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::geometry::{Loc, Topology, OFF};
+use crate::tactics::{
+    escapes_atari, is_self_atari, ladder_captures, transform, Captures, Dirs, DIR_DELTAS,
+};
+use std::sync::OnceLock;
+
+/// One group of fixed features: a name and its values' range of ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The group's name, as `tengen train` prints it.
+    pub name: &'static str,
+    /// Its first id.
+    pub start: u16,
+    /// The number of its values.
+    pub len: u16,
+}
+
+/// Captures, by the stones captured: 1, 2-3, 4-6, 7 or more.
+pub const CAPTURE: Group = Group {
+    name: "capture",
+    start: 0,
+    len: 4,
+};
+/// Extending a chain out of atari (no capture): to 3 or more liberties; to
+/// 2 liberties that no ladder takes; into a working ladder.
+pub const ESCAPE: Group = Group {
+    name: "escape",
+    start: 4,
+    len: 3,
+};
+/// A self-atari (no capture), by the stones of the chain in atari: 1, 2 to
+/// 5, 6 or more.
+pub const SELF_ATARI: Group = Group {
+    name: "self-atari",
+    start: 7,
+    len: 3,
+};
+/// An atari (not a self-atari): the chain cannot escape (ladder read); it
+/// can.
+pub const ATARI: Group = Group {
+    name: "atari",
+    start: 10,
+    len: 2,
+};
+/// The distance `dx + dy + max(dx, dy)` to the opponent's last move (a
+/// stone): 2 to 16, and 17 or more (Coulom's distance).
+pub const DIST_LAST: Group = Group {
+    name: "distance to the last move",
+    start: 12,
+    len: 16,
+};
+/// The same distance to the move before (one's own last move).
+pub const DIST_LAST2: Group = Group {
+    name: "distance to the move before",
+    start: 28,
+    len: 16,
+};
+/// The line from the edge (planar boards): lines 1 to 4 and 5 or more on
+/// boards below 13x13, then the same on larger boards.
+pub const LINE: Group = Group {
+    name: "line",
+    start: 44,
+    len: 10,
+};
+/// The nearest stone (Chebyshev distance) when none is adjacent: 2, 3, 4
+/// or more (an empty board included).
+pub const SPACE: Group = Group {
+    name: "space",
+    start: 54,
+    len: 3,
+};
+/// A pass: after a stone; after the opponent's pass.
+pub const PASS: Group = Group {
+    name: "pass",
+    start: 57,
+    len: 2,
+};
+
+/// Every group of fixed features, in id order.
+pub const GROUPS: [Group; 9] = [
+    CAPTURE, ESCAPE, SELF_ATARI, ATARI, DIST_LAST, DIST_LAST2, LINE, SPACE, PASS,
+];
+
+/// The number of fixed feature ids.
+pub const FIXED_COUNT: usize = 59;
+
+/// The most fixed features a move has (one per group but the pass's).
+pub const MAX_FIXED: usize = 8;
+
+/// A pattern code meaning "no pattern" (a pass).
+pub const NO_PATTERN: u32 = u32::MAX;
+
+/// The features of one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MoveFeatures {
+    /// The canonical 3x3 pattern, or [`NO_PATTERN`] for a pass.
+    pub pattern: u32,
+    /// The fixed features' ids, ascending, `n` of them.
+    pub fixed: [u16; MAX_FIXED],
+    /// How many of `fixed` are used.
+    pub n: u8,
+}
+
+impl MoveFeatures {
+    fn new(pattern: u32) -> MoveFeatures {
+        MoveFeatures {
+            pattern,
+            fixed: [u16::MAX; MAX_FIXED],
+            n: 0,
+        }
+    }
+
+    fn push(&mut self, g: Group, value: usize) {
+        debug_assert!(value < usize::from(g.len));
+        if usize::from(self.n) < MAX_FIXED {
+            self.fixed[usize::from(self.n)] = g.start + value.min(usize::from(g.len) - 1) as u16;
+            self.n += 1;
+        }
+    }
+
+    /// The fixed features' ids.
+    pub fn fixed(&self) -> &[u16] {
+        &self.fixed[..usize::from(self.n)]
+    }
+}
+
+/// The features of a pass; `after_pass` when the opponent just passed.
+pub fn pass_features(after_pass: bool) -> MoveFeatures {
+    let mut f = MoveFeatures::new(NO_PATTERN);
+    f.push(PASS, usize::from(after_pass));
+    f
+}
+
+/// The 8 direction permutations of the square's symmetries: `perm[t][k]`
+/// is where direction `k` goes under symmetry `t`.
+fn permutations() -> &'static [[u8; 8]; 8] {
+    static PERM: OnceLock<[[u8; 8]; 8]> = OnceLock::new();
+    PERM.get_or_init(|| {
+        let mut perm = [[0u8; 8]; 8];
+        for (t, row) in perm.iter_mut().enumerate() {
+            for (k, slot) in row.iter_mut().enumerate() {
+                let to = transform(t, DIR_DELTAS[k]);
+                *slot = DIR_DELTAS.iter().position(|&d| d == to).unwrap_or(k) as u8;
+            }
+        }
+        perm
+    })
+}
+
+/// The smallest code of `states` (3 bits per direction) over the 8
+/// symmetries.
+pub(crate) fn canonical(states: [u8; 8]) -> u32 {
+    let mut best = u32::MAX;
+    for p in permutations() {
+        let mut code = 0u32;
+        for (k, &s) in states.iter().enumerate() {
+            code |= u32::from(s) << (3 * u32::from(p[k]));
+        }
+        best = best.min(code);
+    }
+    best
+}
+
+/// The state of one neighbour point in a pattern: 0 empty, 1 off the
+/// board, 2 to 4 own stone with 1, 2, 3+ liberties, 5 to 7 the opponent's.
+fn point_state(board: &Board, n: u16, me: u8) -> u8 {
+    if n == OFF {
+        return 1;
+    }
+    let cell = board.cell_code(usize::from(n));
+    if cell == Board::EMPTY_CODE {
+        return 0;
+    }
+    let libs = board.liberties(Loc(n)).clamp(1, 3) as u8;
+    if cell == me {
+        1 + libs
+    } else {
+        4 + libs
+    }
+}
+
+/// Coulom's distance `dx + dy + max(dx, dy)` between two points (the
+/// shortest way round on a torus).
+fn coulom_distance(board: &Board, a: Loc, b: Loc) -> usize {
+    let s = board.size();
+    let (pa, pb) = (board.point(a), board.point(b));
+    let mut dx = pa.x().abs_diff(pb.x());
+    let mut dy = pa.y().abs_diff(pb.y());
+    if board.topology() == Topology::Toroidal {
+        dx = dx.min(s - dx);
+        dy = dy.min(s - dy);
+    }
+    dx + dy + dx.max(dy)
+}
+
+/// The nearest stone's Chebyshev distance from `l`, searched up to `r`
+/// (`r + 1` when none is that near).
+fn nearest_stone(board: &Board, l: Loc, r: usize) -> usize {
+    let s = board.size() as isize;
+    let torus = board.topology() == Topology::Toroidal;
+    let p = board.point(l);
+    let (x, y) = (p.x() as isize, p.y() as isize);
+    for d in 1..=r as isize {
+        for dy in -d..=d {
+            for dx in -d..=d {
+                if dx.abs() != d && dy.abs() != d {
+                    continue;
+                }
+                let n = crate::geometry::step(x, y, dx, dy, s, torus);
+                if n != OFF && board.cell_code(usize::from(n)) != Board::EMPTY_CODE {
+                    return d as usize;
+                }
+            }
+        }
+    }
+    r + 1
+}
+
+/// The features of `c` playing at the empty `l`, a legal move; `last`
+/// and `before` are the last two moves when they were stones (the
+/// opponent's, then one's own).
+pub fn move_features(
+    board: &Board,
+    l: Loc,
+    c: Color,
+    last: Option<Loc>,
+    before: Option<Loc>,
+) -> MoveFeatures {
+    let me = Board::stone_code(c);
+    let opp = Board::stone_code(c.opponent());
+    let dirs: &Dirs = crate::tactics::dirs(board.size(), board.topology());
+    let mut states = [0u8; 8];
+    for (k, &n) in dirs[l.index()].iter().enumerate() {
+        states[k] = point_state(board, n, me);
+    }
+    let mut f = MoveFeatures::new(canonical(states));
+    // Neighbouring chains: captured stones (each chain once), own chains
+    // in atari, the opponent's at two liberties.
+    let mut heads = [OFF; 4];
+    let mut captured = 0usize;
+    let mut own_stones = 0usize;
+    let mut own_in_atari = false;
+    let mut two_libs = [OFF; 4];
+    let mut n_two = 0;
+    for (i, &n) in board.neighbor_slots(l).iter().enumerate() {
+        if n == OFF {
+            break;
+        }
+        let cell = board.cell_code(usize::from(n));
+        if cell == Board::EMPTY_CODE {
+            continue;
+        }
+        let head = board.chain_head(Loc(n)).map_or(n, |h| h.0);
+        if heads[..i].contains(&head) {
+            continue;
+        }
+        heads[i] = head;
+        let libs = board.liberties(Loc(n));
+        if cell == opp && libs == 1 {
+            captured += board.chain_len(Loc(n));
+        } else if cell == me {
+            own_stones += board.chain_len(Loc(n));
+            own_in_atari |= libs == 1;
+        } else if cell == opp && libs == 2 {
+            two_libs[n_two] = n;
+            n_two += 1;
+        }
+    }
+    let self_atari = captured == 0 && is_self_atari(board, l, c, Captures::GiveOneLiberty);
+    if captured > 0 {
+        let bucket = match captured {
+            1 => 0,
+            2..=3 => 1,
+            4..=6 => 2,
+            _ => 3,
+        };
+        f.push(CAPTURE, bucket);
+    } else if self_atari {
+        let bucket = match own_stones + 1 {
+            1 => 0,
+            2..=5 => 1,
+            _ => 2,
+        };
+        f.push(SELF_ATARI, bucket);
+    } else if own_in_atari || n_two > 0 {
+        let mut after = board.clone();
+        after.play_unchecked(l, c);
+        if own_in_atari {
+            let value = match after.liberties(l) {
+                0..=2 if ladder_captures(&after, l, c.opponent()) => 2,
+                0..=2 => 1,
+                _ => 0,
+            };
+            f.push(ESCAPE, value);
+        }
+        if n_two > 0 {
+            let mut ataris = two_libs[..n_two]
+                .iter()
+                .filter(|&&n| after.in_atari(Loc(n)))
+                .peekable();
+            if ataris.peek().is_some() {
+                let caught = ataris.any(|&n| !escapes_atari(&after, Loc(n), c));
+                f.push(ATARI, usize::from(!caught));
+            }
+        }
+    }
+    for (g, m) in [(DIST_LAST, last), (DIST_LAST2, before)] {
+        if let Some(m) = m {
+            f.push(g, coulom_distance(board, l, m).clamp(2, 17) - 2);
+        }
+    }
+    if board.topology() == Topology::Planar {
+        let s = board.size();
+        let p = board.point(l);
+        let line = p.x().min(p.y()).min(s - 1 - p.x()).min(s - 1 - p.y());
+        f.push(LINE, line.min(4) + if s >= 13 { 5 } else { 0 });
+    }
+    let near = nearest_stone(board, l, 3);
+    if near >= 2 {
+        f.push(SPACE, near - 2);
+    }
+    f.fixed[..usize::from(f.n)].sort_unstable();
+    f
+}

@@ -1,0 +1,330 @@
+//! Tests of the features on hand-made positions, of MM on tiny data sets
+//! whose maximum-likelihood gammas are worked out by hand, and of the
+//! weights file.
+
+use super::*;
+use crate::board::Board;
+use crate::color::Color;
+use crate::geometry::{Loc, Topology};
+
+fn board(text: &str) -> Board {
+    Board::from_diagram(text, Topology::Planar).unwrap()
+}
+
+fn at(b: &Board, v: &str) -> Loc {
+    b.loc(v.parse().unwrap()).unwrap()
+}
+
+fn features(b: &Board, v: &str, c: Color, last: Option<&str>) -> MoveFeatures {
+    let last = last.map(|s| at(b, s));
+    move_features(b, at(b, v), c, last, None)
+}
+
+fn in_group(f: &MoveFeatures, g: Group) -> Vec<u16> {
+    f.fixed()
+        .iter()
+        .filter(|&&id| (g.start..g.start + g.len).contains(&id))
+        .map(|&id| id - g.start)
+        .collect()
+}
+
+const CAPTURE_BOARD: &str = ".....\n.....\n..X..\n.XO..\n..X..\n";
+
+#[test]
+fn a_capture_and_its_escape() {
+    let b = board(CAPTURE_BOARD);
+    // Black D2 captures the one white stone.
+    let f = features(&b, "D2", Color::Black, None);
+    assert_eq!(in_group(&f, CAPTURE), vec![0]);
+    assert!(in_group(&f, ESCAPE).is_empty() && in_group(&f, SELF_ATARI).is_empty());
+    // White D2 extends the stone to three liberties (D3, E2, D1).
+    let f = features(&b, "D2", Color::White, None);
+    assert_eq!(in_group(&f, ESCAPE), vec![0]);
+    assert!(in_group(&f, CAPTURE).is_empty());
+}
+
+#[test]
+fn a_lone_self_atari() {
+    // Black A2 between White A3 and B2 keeps only A1.
+    let b = board(".....\n.....\nO....\n.O...\n.....\n");
+    let f = features(&b, "A2", Color::Black, None);
+    assert_eq!(in_group(&f, SELF_ATARI), vec![0]);
+    // Black C3 is no self-atari.
+    assert!(in_group(&features(&b, "C3", Color::Black, None), SELF_ATARI).is_empty());
+}
+
+#[test]
+fn ataris_read_the_ladder() {
+    // White B1 on the edge, Black C1: Black B2 ataris, and White A1 only
+    // extends into another atari, so the stone is caught.
+    let b = board(".....\n.....\n.....\n.....\n.OX..\n");
+    assert_eq!(
+        in_group(&features(&b, "B2", Color::Black, None), ATARI),
+        vec![0]
+    );
+    // White C3 in the open, Black C2 and B3: Black D3 ataris, but White
+    // C4 gets out to three liberties.
+    let b = board(".....\n.....\n.XO..\n..X..\n.....\n");
+    assert_eq!(
+        in_group(&features(&b, "D3", Color::Black, None), ATARI),
+        vec![1]
+    );
+}
+
+#[test]
+fn distances_lines_and_space() {
+    let b = board(CAPTURE_BOARD);
+    // From E5 to C4: dx 2, dy 1, so 2 + 1 + 2 = 5.
+    let f = features(&b, "C4", Color::Black, Some("E5"));
+    assert_eq!(in_group(&f, DIST_LAST), vec![5 - 2]);
+    // C4 on 5x5 is on the second line of a small board.
+    assert_eq!(in_group(&f, LINE), vec![1]);
+    // A stone is adjacent to C4 (C3): no space feature.
+    assert!(in_group(&f, SPACE).is_empty());
+    let e = Board::new(19, Topology::Planar).unwrap();
+    let f = features(&e, "D4", Color::Black, None);
+    assert_eq!(in_group(&f, LINE), vec![5 + 3]);
+    assert_eq!(in_group(&f, SPACE), vec![2]);
+    assert!(in_group(&f, DIST_LAST).is_empty());
+    // Far away: capped at 17.
+    let f = features(&e, "A1", Color::Black, Some("T19"));
+    assert_eq!(in_group(&f, DIST_LAST), vec![17 - 2]);
+    // A torus has no edge.
+    let t = Board::new(9, Topology::Toroidal).unwrap();
+    assert!(in_group(&features(&t, "A1", Color::Black, None), LINE).is_empty());
+}
+
+/// The diagram turned a quarter (row r, column c goes to row c, column
+/// n - 1 - r) and, with `swap`, with the colours exchanged.
+fn turned(text: &str, swap: bool) -> String {
+    let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let n = rows.len();
+    let mut out = String::new();
+    for r in 0..n {
+        for row in rows.iter().rev() {
+            let ch = row[r];
+            out.push(match (swap, ch) {
+                (true, 'X') => 'O',
+                (true, 'O') => 'X',
+                (_, ch) => ch,
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn patterns_are_the_same_under_symmetry_and_colour_swap() {
+    let b = board(CAPTURE_BOARD);
+    let f = features(&b, "D2", Color::Black, None);
+    // Turned a quarter clockwise, D2 (column 3, row 3 from the top) goes
+    // to row 3, column 1: B2.
+    let t = board(&turned(CAPTURE_BOARD, true));
+    let g = features(&t, "B2", Color::White, None);
+    assert_eq!(f, g);
+    // A different shape has a different pattern.
+    assert_ne!(f.pattern, features(&b, "B3", Color::Black, None).pattern);
+}
+
+#[test]
+fn mm_finds_the_strengths_of_one_group() {
+    // Three values that meet in every position, chosen 1, 2 and 3 times:
+    // the likelihood is highest at probabilities 1/6, 2/6, 3/6, that is
+    // gammas in the ratio 1 : 2 : 3.
+    let moves: Vec<MoveFeatures> = (0..3).map(|v| fixed_only(&[CAPTURE.start + v])).collect();
+    let mut raw = RawPositions::new();
+    for (chosen, times) in [(0, 1), (1, 2), (2, 3)] {
+        for _ in 0..times {
+            raw.push(moves.clone(), chosen);
+        }
+    }
+    let set = raw.into_set(1);
+    let g = fit(
+        &set,
+        FitConfig {
+            iterations: 200,
+            prior: 0.0,
+        },
+        |_, _| {},
+    );
+    let c = usize::from(CAPTURE.start);
+    assert!((g[c + 1] / g[c] - 2.0).abs() < 1e-6, "{:?}", &g[c..c + 3]);
+    assert!((g[c + 2] / g[c] - 3.0).abs() < 1e-6, "{:?}", &g[c..c + 3]);
+}
+
+fn fixed_only(ids: &[u16]) -> MoveFeatures {
+    let mut f = pass_features(false);
+    f.pattern = NO_PATTERN;
+    f.fixed = [u16::MAX; MAX_FIXED];
+    f.fixed[..ids.len()].copy_from_slice(ids);
+    f.n = ids.len() as u8;
+    f
+}
+
+#[test]
+fn mm_separates_team_mates() {
+    // Values A, B of one group and X, Y of another. A+X against B+X, won
+    // 2 and 1 times: X cancels, gamma A / gamma B = 2. A+X against A+Y,
+    // won 1 and 3 times: A cancels, gamma Y / gamma X = 3.
+    let (a, b) = (CAPTURE.start, CAPTURE.start + 1);
+    let (x, y) = (LINE.start, LINE.start + 1);
+    let mut raw = RawPositions::new();
+    let first = vec![fixed_only(&[a, x]), fixed_only(&[b, x])];
+    let second = vec![fixed_only(&[a, x]), fixed_only(&[a, y])];
+    for (moves, chosen) in [(&first, 0), (&first, 0), (&first, 1)] {
+        raw.push(moves.clone(), chosen);
+    }
+    for (moves, chosen) in [(&second, 0), (&second, 1), (&second, 1), (&second, 1)] {
+        raw.push(moves.clone(), chosen);
+    }
+    let set = raw.into_set(1);
+    let mut lls = Vec::new();
+    let g = fit(
+        &set,
+        FitConfig {
+            iterations: 300,
+            prior: 0.0,
+        },
+        |_, ll| lls.push(ll),
+    );
+    let r = |p: u16, q: u16| g[usize::from(p)] / g[usize::from(q)];
+    assert!((r(a, b) - 2.0).abs() < 1e-6, "A/B = {}", r(a, b));
+    assert!((r(y, x) - 3.0).abs() < 1e-6, "Y/X = {}", r(y, x));
+    // MM never lowers the likelihood.
+    assert!(lls.windows(2).all(|w| w[1] >= w[0] - 1e-12), "{lls:?}");
+    // At the optimum: 3 ln(2/3) + ln(1/3) + ln(1/4) + 3 ln(3/4).
+    let want = (2.0 * (2.0f64 / 3.0).ln()
+        + (1.0f64 / 3.0).ln()
+        + (1.0f64 / 4.0).ln()
+        + 3.0 * (3.0f64 / 4.0).ln())
+        / 7.0;
+    assert!((lls[lls.len() - 1] - want).abs() < 1e-9);
+}
+
+#[test]
+fn the_prior_keeps_unchosen_values_finite() {
+    // B is never chosen: without a prior its gamma would go to 0.
+    let moves = vec![
+        fixed_only(&[CAPTURE.start]),
+        fixed_only(&[CAPTURE.start + 1]),
+    ];
+    let mut raw = RawPositions::new();
+    raw.push(moves.clone(), 0);
+    raw.push(moves, 0);
+    let g = fit(
+        &raw.into_set(1),
+        FitConfig {
+            iterations: 50,
+            prior: 1.0,
+        },
+        |_, _| {},
+    );
+    let (ga, gb) = (
+        g[usize::from(CAPTURE.start)],
+        g[usize::from(CAPTURE.start) + 1],
+    );
+    assert!(gb > 0.0 && gb < 1.0 && ga > 1.0, "{ga} {gb}");
+}
+
+#[test]
+fn top_k_counts_ties_in_expectation() {
+    assert_eq!(top_k(&[0.5, 0.9, 0.1], 1, 1), 1.0);
+    assert_eq!(top_k(&[0.5, 0.9, 0.1], 0, 1), 0.0);
+    assert_eq!(top_k(&[0.5, 0.9, 0.1], 0, 2), 1.0);
+    // Four moves tied for first: one chance in four of being first, one
+    // in two of being in the first two.
+    assert_eq!(top_k(&[1.0; 4], 2, 1), 0.25);
+    assert_eq!(top_k(&[1.0; 4], 2, 2), 0.5);
+}
+
+#[test]
+fn weights_survive_their_file() {
+    let mut fixed = [1.0f32; FIXED_COUNT];
+    fixed[3] = 2.5;
+    fixed[FIXED_COUNT - 1] = 0.125;
+    let b = board(CAPTURE_BOARD);
+    let p = features(&b, "D2", Color::Black, None).pattern;
+    let q = features(&b, "B3", Color::Black, None).pattern;
+    let mut pats = vec![(p, 3.0f32), (q, 0.5)];
+    pats.sort_unstable_by_key(|x| x.0);
+    let m = Model::from_gammas(fixed, 0.75, &pats).unwrap();
+    let bytes = m.to_bytes();
+    assert_eq!(&bytes[..8], b"TENGENMM");
+    assert_eq!(bytes.len(), 20 + 4 * FIXED_COUNT + 4 + 16);
+    let back = Model::from_bytes(&bytes).unwrap();
+    assert_eq!(back, m);
+    assert_eq!(back.pattern_gamma(p), 3.0);
+    assert_eq!(back.fixed_gamma(3), 2.5);
+    // A pattern missing from the table gets the unknown pattern's gamma.
+    let other = features(&b, "A5", Color::Black, None).pattern;
+    assert_eq!(back.pattern_gamma(other), 0.75);
+}
+
+#[test]
+fn malformed_weights_are_errors_not_panics() {
+    let good = Model::uniform().to_bytes();
+    // Truncated anywhere, or padded.
+    for n in 0..good.len() {
+        assert!(Model::from_bytes(&good[..n]).is_err(), "{n} bytes");
+    }
+    let mut padded = good.clone();
+    padded.push(0);
+    assert!(matches!(
+        Model::from_bytes(&padded),
+        Err(WeightsError::Length { .. })
+    ));
+    // Wrong magic.
+    let mut bad = good.clone();
+    bad[0] = b'X';
+    assert_eq!(Model::from_bytes(&bad), Err(WeightsError::Magic));
+    // Another version.
+    let mut bad = good.clone();
+    bad[8] = 2;
+    assert_eq!(Model::from_bytes(&bad), Err(WeightsError::Version(2)));
+    // Another number of fixed features.
+    let mut bad = good.clone();
+    bad[12] = 7;
+    assert!(matches!(
+        Model::from_bytes(&bad),
+        Err(WeightsError::FixedCount(_))
+    ));
+    // NaN, infinite, zero and negative gammas.
+    for v in [f32::NAN, f32::INFINITY, 0.0, -1.0] {
+        let mut bad = good.clone();
+        bad[20 + 4 * 5..20 + 4 * 6].copy_from_slice(&v.to_le_bytes());
+        assert_eq!(Model::from_bytes(&bad), Err(WeightsError::Gamma(5)), "{v}");
+    }
+    // A pattern count that promises more than there is.
+    let mut bad = good.clone();
+    bad[16] = 1;
+    assert!(matches!(
+        Model::from_bytes(&bad),
+        Err(WeightsError::Length { .. })
+    ));
+    // A pattern code that is not canonical, and one out of order.
+    let b = board(CAPTURE_BOARD);
+    let p = features(&b, "D2", Color::Black, None).pattern;
+    let q = features(&b, "B3", Color::Black, None).pattern;
+    let (lo, hi) = (p.min(q), p.max(q));
+    let fixed = [1.0f32; FIXED_COUNT];
+    assert_eq!(
+        Model::from_gammas(fixed, 1.0, &[(hi, 1.0), (lo, 1.0)]),
+        Err(WeightsError::Pattern(lo))
+    );
+    assert_eq!(
+        Model::from_gammas(fixed, 1.0, &[(1 << 24, 1.0)]),
+        Err(WeightsError::Pattern(1 << 24))
+    );
+}
+
+#[test]
+fn the_builtin_weights_load() {
+    let bytes = include_bytes!("../../data/patterns-v1.bin");
+    let m = Model::from_bytes(bytes).unwrap();
+    // Trained weights, not a placeholder: a table of patterns, and a
+    // capture of one stone far more likely than a lone self-atari.
+    assert!(m.pattern_count() > 100, "{} patterns", m.pattern_count());
+    assert!(m.fixed_gamma(CAPTURE.start) > 4.0 * m.fixed_gamma(SELF_ATARI.start));
+    assert_eq!(Model::builtin(), &m);
+}
