@@ -130,6 +130,18 @@ impl Board {
         self.geom.point(l)
     }
 
+    /// The column and row distances `(dx, dy)` between two locations: on
+    /// a torus, the shortest way round.
+    pub fn offsets(&self, a: Loc, b: Loc) -> (usize, usize) {
+        let s = self.size();
+        let (pa, pb) = (self.point(a), self.point(b));
+        let (dx, dy) = (pa.x().abs_diff(pb.x()), pa.y().abs_diff(pb.y()));
+        match self.topology() {
+            Topology::Toroidal => (dx.min(s - dx), dy.min(s - dy)),
+            Topology::Planar => (dx, dy),
+        }
+    }
+
     /// Every location of the board, row by row from the bottom.
     pub fn locs(&self) -> impl Iterator<Item = Loc> {
         (0..self.area() as u16).map(Loc)

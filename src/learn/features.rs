@@ -196,14 +196,7 @@ fn point_state(board: &Board, n: u16, me: u8) -> u8 {
 /// Coulom's distance `dx + dy + max(dx, dy)` between two points (the
 /// shortest way round on a torus).
 fn coulom_distance(board: &Board, a: Loc, b: Loc) -> usize {
-    let s = board.size();
-    let (pa, pb) = (board.point(a), board.point(b));
-    let mut dx = pa.x().abs_diff(pb.x());
-    let mut dy = pa.y().abs_diff(pb.y());
-    if board.topology() == Topology::Toroidal {
-        dx = dx.min(s - dx);
-        dy = dy.min(s - dy);
-    }
+    let (dx, dy) = board.offsets(a, b);
     dx + dy + dx.max(dy)
 }
 

@@ -375,14 +375,7 @@ pub fn hand_prior_score(board: &Board, c: Color, l: Option<Loc>, last: Option<Lo
 /// The Chebyshev distance between two locations of `board` (planar; on a
 /// torus, the shortest way round).
 pub(crate) fn distance(board: &Board, a: Loc, b: Loc) -> usize {
-    let s = board.size();
-    let (pa, pb) = (board.point(a), board.point(b));
-    let mut dx = pa.x().abs_diff(pb.x());
-    let mut dy = pa.y().abs_diff(pb.y());
-    if board.topology() == Topology::Toroidal {
-        dx = dx.min(s - dx);
-        dy = dy.min(s - dy);
-    }
+    let (dx, dy) = board.offsets(a, b);
     dx.max(dy)
 }
 
