@@ -206,7 +206,7 @@ pub use score::{
     FINAL_SEED,
 };
 pub use sgf::{read_sgf, read_sgf_before, write_sgf, write_sgf_annotated, SgfError, SgfGame};
-pub use time_system::TimeSystem;
+pub use time_system::{OutOfTime, PlayerClock, TimeSystem};
 
 /// The README's examples are compiled and run as tests too (the pages of
 /// `docs/` are, as the modules of [`guide`]).

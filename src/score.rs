@@ -98,6 +98,8 @@ pub enum WinBy {
     Resignation,
     /// The winner reached the Capture Go goal.
     CaptureGoal,
+    /// The loser ran out of time (a referee's clock).
+    Time,
 }
 
 /// The result of a game.
@@ -127,7 +129,8 @@ impl Outcome {
 impl fmt::Display for Outcome {
     /// GTP and SGF notation: `B+3.5`, `W+7`, `W+R`, `0` for a draw (margins
     /// rounded to a millionth, so komi 4.1 does not show binary noise), and
-    /// `B+C` for a Capture Go win (tengen's notation: SGF has no letter for it).
+    /// `B+C` for a Capture Go win (tengen's notation: SGF has no letter for it),
+    /// `W+T` for a win on time.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Draw => f.write_str("0"),
@@ -137,6 +140,7 @@ impl fmt::Display for Outcome {
                     WinBy::Points(m) => write!(f, "{}", tidy(*m)),
                     WinBy::Resignation => f.write_str("R"),
                     WinBy::CaptureGoal => f.write_str("C"),
+                    WinBy::Time => f.write_str("T"),
                 }
             }
         }

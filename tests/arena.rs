@@ -18,6 +18,7 @@ fn config(a: String, b: String, games: usize) -> MatchConfig {
         size: 9,
         rules: Rules::default(),
         time_per_move: None,
+        time_system: tengen::TimeSystem::None,
         timeout: Duration::from_secs(10),
         parallel: 2,
         max_moves: 0,
@@ -214,4 +215,100 @@ fn an_answer_without_its_id_is_a_protocol_error() {
     })
     .unwrap();
     assert_eq!(s.wins, [0, 2]);
+}
+
+/// A shell GTP engine that appends every command to `log`, answers
+/// `genmove` with `reply` after `delay` seconds and, with `kgs` false,
+/// refuses `kgs-time_settings` as an engine without it does.
+fn clocked_bot(reply: &str, delay: f64, kgs: bool, log: &std::path::Path) -> String {
+    let refuse = if kgs {
+        String::new()
+    } else {
+        r#"kgs-time_settings*) printf "?$id unknown command\n\n";; "#.to_string()
+    };
+    format!(
+        r#"sh -c 'while read -r id l; do echo "$l" >> {log}; case "$l" in quit) printf "=$id\n\n"; exit 0;; {refuse}genmove*) sleep {delay}; printf "=$id {reply}\n\n";; *) printf "=$id\n\n";; esac; done'"#,
+        log = log.display()
+    )
+}
+
+#[test]
+fn the_referee_clock_flags_a_move_that_overruns_it() {
+    let dir = std::env::temp_dir().join(format!("tengen-arena-clock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (fast_log, slow_log) = (dir.join("fast.log"), dir.join("slow.log"));
+    // One period of 0.5 s a move: the slow engine's 1.2 s move loses on
+    // time, whichever colour it has; the fast one's passes never do.
+    let mut cfg = config(
+        clocked_bot("pass", 0.0, true, &fast_log),
+        clocked_bot("pass", 1.2, false, &slow_log),
+        2,
+    );
+    cfg.parallel = 1;
+    cfg.time_system = tengen::TimeSystem::Byoyomi {
+        main: 0.0,
+        period: 0.5,
+        periods: 1,
+    };
+    let s = run_match(&cfg, |r, _| {
+        let slow = if r.black_engine == 1 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        assert_eq!(
+            r.termination,
+            Termination::TimeLoss(slow),
+            "game {}",
+            r.index
+        );
+        assert_eq!(r.outcome.winner(), Some(slow.opponent()));
+        assert!(r.outcome.to_string().ends_with("+T"), "{}", r.outcome);
+        assert_eq!(r.main_time_used, [0.0, 0.0]);
+    })
+    .unwrap();
+    assert_eq!(s.wins, [2, 0]);
+    let fast = std::fs::read_to_string(&fast_log).unwrap();
+    let slow = std::fs::read_to_string(&slow_log).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    // The engine with `kgs-time_settings` is told the byo-yomi exactly and
+    // its periods before each move; the other one the nearest plain
+    // settings (one stone a period) and one stone.
+    assert!(fast.contains("kgs-time_settings byoyomi 0 0.5 1"), "{fast}");
+    assert!(
+        fast.contains("time_left black 0.50 1") || fast.contains("time_left white 0.50 1"),
+        "{fast}"
+    );
+    assert!(!fast.contains("\ntime_settings"), "{fast}");
+    assert!(slow.contains("kgs-time_settings byoyomi 0 0.5 1"), "{slow}");
+    assert!(slow.contains("time_settings 0 0 1"), "{slow}");
+}
+
+#[test]
+fn main_time_used_is_recorded() {
+    let dir = std::env::temp_dir().join(format!("tengen-arena-main-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("bot.log");
+    // Ten seconds of absolute time each; the 0.5 s pass uses 5% of it.
+    let mut cfg = config(
+        clocked_bot("pass", 0.5, true, &log),
+        clocked_bot("pass", 0.5, true, &log),
+        1,
+    );
+    cfg.time_system = tengen::TimeSystem::Absolute { main: 10.0 };
+    run_match(&cfg, |r, _| {
+        assert_eq!(r.termination, Termination::Scored);
+        for used in r.main_time_used {
+            assert!((0.05..0.2).contains(&used), "{:?}", r.main_time_used);
+        }
+    })
+    .unwrap();
+    let text = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(text.contains("kgs-time_settings absolute 10"), "{text}");
+    assert!(text.contains("time_left black 10 0"), "{text}");
+    assert!(text.contains("time_left white 10 0"), "{text}");
+    // Told after the board is cleared.
+    let clear = text.find("clear_board").unwrap();
+    assert!(text[clear..].contains("kgs-time_settings"), "{text}");
 }

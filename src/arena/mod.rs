@@ -13,11 +13,12 @@ pub use teacher::{teacher_game, TeacherConfig};
 use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::{Loc, SizeError, Topology};
-use crate::gtp::{ClientError, GtpClient};
+use crate::gtp::{kgs_time_settings_args, time_settings_args, ClientError, GtpClient};
 use crate::handicap::HandicapError;
 use crate::point::Move;
 use crate::rules::Rules;
 use crate::score::Outcome;
+use crate::time_system::{PlayerClock, TimeSystem};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
@@ -36,8 +37,14 @@ pub struct MatchConfig {
     /// (`tengen-rules_topology`), not the other rules (set those on their
     /// command lines, e.g. GNU Go's `--chinese-rules`).
     pub rules: Rules,
-    /// Seconds per move, sent as `time_settings 0 T 1` and `time_left`.
+    /// Seconds per move, sent as `time_settings 0 T 1` and `time_left`
+    /// (not enforced beyond [`MatchConfig::timeout`]).
     pub time_per_move: Option<f64>,
+    /// A real clock kept by the referee ([`TimeSystem::None`]: none): sent
+    /// with `kgs-time_settings` (or the nearest `time_settings` to an
+    /// engine that refuses it) and `time_left` before every move; a move
+    /// that overruns what is left loses the game on time.
+    pub time_system: TimeSystem,
     /// The longest wait for any answer; an engine slower than this loses.
     pub timeout: Duration,
     /// Games played at once, each by its own pair of engine processes.
@@ -61,6 +68,8 @@ pub enum Termination {
     IllegalMove(Color, String),
     /// A player's engine crashed, or answered nothing in time.
     Failed(Color, String),
+    /// A player ran out of time on the referee's clock.
+    TimeLoss(Color),
     /// A player refused a legal move of its opponent, or sent garbage.
     Protocol(Color, String),
 }
@@ -72,6 +81,10 @@ impl Termination {
     pub(crate) fn forfeit(&self) -> Option<Outcome> {
         match self {
             Termination::Scored => None,
+            Termination::TimeLoss(c) => Some(Outcome::Win {
+                winner: c.opponent(),
+                by: crate::score::WinBy::Time,
+            }),
             Termination::Resigned(c)
             | Termination::IllegalMove(c, _)
             | Termination::Failed(c, _)
@@ -109,6 +122,10 @@ pub struct GameRecord {
     /// Each engine's `name` and `version` (by engine, not by colour), or
     /// its command line when it did not say.
     pub players: [String; 2],
+    /// Under the referee's clock ([`MatchConfig::time_system`]), the
+    /// fraction of its main time each colour used (1 once in overtime);
+    /// 0 without a clock.
+    pub main_time_used: [f64; 2],
 }
 
 impl GameRecord {
@@ -320,6 +337,11 @@ pub fn play_game(
     let thinking = std::cell::Cell::new([Duration::ZERO; 2]);
     let t = cfg.timeout;
     let players = identities(cfg, engines);
+    let system = cfg.time_system;
+    let clocks = std::cell::Cell::new([PlayerClock::start(system); 2]);
+    // Whether each colour's engine took `kgs-time_settings` (else it was
+    // sent the nearest `time_settings`, and counts periods as one).
+    let mut kgs_time = [true; 2];
     let finish = |game: Game, term: Termination, slowest, engines_agreed_on_dead: bool| {
         // The one dead-stone decision of a finished game, whatever the
         // engines say: the same count as `final_score` and the library.
@@ -340,6 +362,7 @@ pub fn play_game(
             thinking: thinking.get(),
             engines_agreed_on_dead,
             players: players.clone(),
+            main_time_used: clocks.get().map(|c| c.main_time_used(system)),
         }
     };
 
@@ -370,8 +393,21 @@ pub fn play_game(
         if let Some(tpm) = cfg.time_per_move {
             setup.push(format!("time_settings 0 {} 1", tpm.ceil().max(1.0)));
         }
+        if system != TimeSystem::None {
+            // After `clear_board`; an engine that refuses it is sent the
+            // nearest plain `time_settings`.
+            setup.push(format!(
+                "kgs-time_settings {}",
+                kgs_time_settings_args(system)
+            ));
+        }
         for cmd in setup {
-            let r = engine(&mut engines[e], &cfg.engines[e]).and_then(|g| g.send(&cmd, t));
+            let mut r = engine(&mut engines[e], &cfg.engines[e]).and_then(|g| g.send(&cmd, t));
+            if cmd.starts_with("kgs-time_settings ") && matches!(r, Err(ClientError::Refused(_))) {
+                kgs_time[c.index()] = false;
+                let plain = format!("time_settings {}", time_settings_args(system));
+                r = engine(&mut engines[e], &cfg.engines[e]).and_then(|g| g.send(&plain, t));
+            }
             if let Err(err) = r {
                 engines[e] = None;
                 return finish(
@@ -398,10 +434,42 @@ pub fn play_game(
                 let _ = g.send(&cmd, t);
             }
         }
+        let left = clocks.get()[c.index()];
+        // The longest wait: the timeout, or all that is left on the clock
+        // and a little more (an engine past it has lost anyway).
+        let mut wait = t;
+        if system != TimeSystem::None {
+            // Engines told the plain `time_settings` count one stone a
+            // Japanese period, as kgsGtp tells them.
+            let stones = if kgs_time[c.index()] {
+                left.stones
+            } else {
+                left.stones.min(1)
+            };
+            let cmd = format!("time_left {c} {} {stones}", clock_seconds(left.seconds));
+            if let Ok(g) = engine(&mut engines[me], &cfg.engines[me]) {
+                let _ = g.send(&cmd, t);
+            }
+            wait = wait.max(Duration::from_secs_f64(
+                time_on_clock(system, left) + CLOCK_WAIT_GRACE,
+            ));
+        }
         let started = Instant::now();
         let reply = engine(&mut engines[me], &cfg.engines[me])
-            .and_then(|g| g.send(&format!("genmove {c}"), t));
+            .and_then(|g| g.send(&format!("genmove {c}"), wait));
         let spent = started.elapsed();
+        if system != TimeSystem::None {
+            let mut all = clocks.get();
+            let overran = all[c.index()].spend(system, spent.as_secs_f64()).is_err();
+            clocks.set(all);
+            if overran {
+                slowest[c.index()] = slowest[c.index()].max(spent);
+                let mut th = thinking.get();
+                th[c.index()] += spent;
+                thinking.set(th);
+                return finish(game, Termination::TimeLoss(c), slowest, false);
+            }
+        }
         slowest[c.index()] = slowest[c.index()].max(spent);
         let mut th = thinking.get();
         th[c.index()] += spent;
@@ -480,6 +548,46 @@ pub fn play_game(
         agree &= list.as_ref() == Some(&referee);
     }
     finish(game, Termination::Scored, slowest, agree)
+}
+
+/// Seconds an engine may wait for a `genmove` answer beyond all the time
+/// left on its clock before the referee gives up on it (it has lost on
+/// time by then).
+const CLOCK_WAIT_GRACE: f64 = 10.0;
+
+/// Seconds as `time_left` sends them: whole seconds, rounded down (GTP's
+/// integer), but hundredths under one second rather than nothing.
+fn clock_seconds(seconds: f64) -> String {
+    if seconds >= 1.0 {
+        format!("{}", seconds.floor())
+    } else {
+        format!("{:.2}", seconds.max(0.0))
+    }
+}
+
+/// All the time a player could still spend on one move: what is left, and
+/// under Japanese byo-yomi every period but the one in progress.
+fn time_on_clock(system: TimeSystem, left: PlayerClock) -> f64 {
+    match system {
+        TimeSystem::None => 0.0,
+        TimeSystem::Absolute { .. } => left.seconds,
+        TimeSystem::Canadian { period, .. } => {
+            if left.in_overtime() {
+                left.seconds
+            } else {
+                left.seconds + period
+            }
+        }
+        TimeSystem::Byoyomi {
+            period, periods, ..
+        } => {
+            if left.in_overtime() {
+                left.seconds + period * f64::from(left.stones.saturating_sub(1))
+            } else {
+                left.seconds + period * f64::from(periods)
+            }
+        }
+    }
 }
 
 /// Parses a `final_status_list` answer into sorted locations of stones on

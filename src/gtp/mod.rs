@@ -35,6 +35,7 @@ pub use input::{
     read_line, ChannelSource, Line, LineSource, ReaderSource, Signals, MAX_LINE, READ_AHEAD,
 };
 pub use kata::{KataRules, KataRulesError, Tax};
+pub use time::{kgs_time_settings, kgs_time_settings_args, time_settings_args};
 
 use std::io::{self, Write};
 

@@ -23,7 +23,14 @@ pub(super) fn time_settings(main: f64, byo: f64, stones: u32) -> TimeSystem {
     }
 }
 
-pub(super) fn kgs_time_settings(args: &[String]) -> Result<TimeSystem, GtpError> {
+/// Parses the arguments of `kgs-time_settings` (`none`, `absolute MAIN`,
+/// `canadian MAIN PERIOD STONES` or `byoyomi MAIN PERIOD PERIODS`; times in
+/// seconds); no overtime stones or periods means absolute time.
+///
+/// # Errors
+/// [`GtpError::Syntax`] for an unknown kind, a wrong number of arguments
+/// or a bad number.
+pub fn kgs_time_settings(args: &[String]) -> Result<TimeSystem, GtpError> {
     let (kind, rest) = args.split_first().ok_or(GtpError::Syntax)?;
     match kind.to_ascii_lowercase().as_str() {
         "none" => {
@@ -63,5 +70,98 @@ pub(super) fn kgs_time_settings(args: &[String]) -> Result<TimeSystem, GtpError>
             })
         }
         _ => Err(GtpError::Syntax),
+    }
+}
+
+/// The arguments of `kgs-time_settings` that announce `system` (the
+/// inverse of [`kgs_time_settings`]).
+pub fn kgs_time_settings_args(system: TimeSystem) -> String {
+    match system {
+        TimeSystem::None => "none".into(),
+        TimeSystem::Absolute { main } => format!("absolute {main}"),
+        TimeSystem::Canadian {
+            main,
+            period,
+            stones,
+        } => format!("canadian {main} {period} {stones}"),
+        TimeSystem::Byoyomi {
+            main,
+            period,
+            periods,
+        } => format!("byoyomi {main} {period} {periods}"),
+    }
+}
+
+/// The nearest plain `time_settings MAIN BYO STONES` arguments of `system`,
+/// for engines without `kgs-time_settings` (as kgsGtp sends them):
+/// Japanese byo-yomi becomes one stone a period; whole seconds, rounded
+/// down, so that an engine never plans with more than it has.
+pub fn time_settings_args(system: TimeSystem) -> String {
+    let s = |x: f64| x.floor().max(0.0);
+    match system {
+        TimeSystem::None => "0 1 0".into(),
+        TimeSystem::Absolute { main } => format!("{} 0 0", s(main)),
+        TimeSystem::Canadian {
+            main,
+            period,
+            stones,
+        } => format!("{} {} {stones}", s(main), s(period)),
+        TimeSystem::Byoyomi { main, period, .. } => format!("{} {} 1", s(main), s(period)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kgs_arguments_round_trip() {
+        for sys in [
+            TimeSystem::None,
+            TimeSystem::Absolute { main: 300.0 },
+            TimeSystem::Canadian {
+                main: 600.0,
+                period: 300.0,
+                stones: 25,
+            },
+            TimeSystem::Byoyomi {
+                main: 600.0,
+                period: 20.0,
+                periods: 3,
+            },
+        ] {
+            let args: Vec<String> = kgs_time_settings_args(sys)
+                .split(' ')
+                .map(String::from)
+                .collect();
+            assert_eq!(kgs_time_settings(&args), Ok(sys));
+        }
+    }
+
+    #[test]
+    fn plain_time_settings_of_japanese_byo_yomi_is_one_stone_a_period() {
+        let sys = TimeSystem::Byoyomi {
+            main: 600.0,
+            period: 20.5,
+            periods: 3,
+        };
+        assert_eq!(time_settings_args(sys), "600 20 1");
+        assert_eq!(
+            time_settings(600.0, 20.0, 1),
+            TimeSystem::Canadian {
+                main: 600.0,
+                period: 20.0,
+                stones: 1
+            }
+        );
+        assert_eq!(
+            time_settings_args(TimeSystem::Absolute { main: 60.0 }),
+            "60 0 0"
+        );
+        assert_eq!(
+            time_settings(60.0, 0.0, 0),
+            TimeSystem::Absolute { main: 60.0 }
+        );
+        assert_eq!(time_settings(0.0, 1.0, 0), TimeSystem::None);
     }
 }

@@ -92,6 +92,7 @@ pub fn play_phantom_game(
                 thinking: thinking.get(),
                 engines_agreed_on_dead: false,
                 players: players.clone(),
+                main_time_used: [0.0; 2],
             },
             refused,
         }

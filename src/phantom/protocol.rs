@@ -370,7 +370,7 @@ impl FromStr for PhantomCommand {
 }
 
 /// Reads a result as [`Outcome`]'s `Display` writes it: `B+3.5`, `W+R`,
-/// `B+C`, or `0` for a draw.
+/// `B+C`, `W+T`, or `0` for a draw.
 fn parse_outcome(s: &str) -> Option<Outcome> {
     if s == "0" {
         return Some(Outcome::Draw);
@@ -380,6 +380,7 @@ fn parse_outcome(s: &str) -> Option<Outcome> {
     let by = match by {
         "R" => WinBy::Resignation,
         "C" => WinBy::CaptureGoal,
+        "T" => WinBy::Time,
         m => WinBy::Points(m.parse().ok().filter(|m: &f64| m.is_finite())?),
     };
     Some(Outcome::Win { winner, by })

@@ -3,7 +3,7 @@
 //! (a normal time, and more for an unclear move).
 
 use crate::color::{ByColor, Color};
-use crate::time_system::TimeSystem;
+use crate::time_system::{PlayerClock, TimeSystem};
 use std::time::Duration;
 
 /// How long to think: aim for `target`, never pass `max`.
@@ -19,19 +19,11 @@ pub struct TimeBudget {
 /// end of a game keeps some time (hand-set).
 const MIN_MOVES_TO_GO: usize = 10;
 
-/// What is left on one player's clock, as `time_left` reports it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Left {
-    seconds: f64,
-    /// Stones (Canadian) or periods (Japanese) left; 0 in main time.
-    stones: u32,
-}
-
 /// The clocks of a game: the time system and what each player has left.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Clock {
     system: TimeSystem,
-    left: ByColor<Left>,
+    left: ByColor<PlayerClock>,
     /// Time kept back from every budget for transmission lag.
     lag: Duration,
 }
@@ -41,7 +33,7 @@ impl Clock {
     pub fn new(lag: Duration) -> Clock {
         let mut c = Clock {
             system: TimeSystem::None,
-            left: ByColor::new(Left::ZERO, Left::ZERO),
+            left: ByColor::new(PlayerClock::new(0.0, 0), PlayerClock::new(0.0, 0)),
             lag,
         };
         c.set_system(TimeSystem::None);
@@ -56,99 +48,33 @@ impl Clock {
     /// Announces a time system; both clocks start at their main time.
     pub fn set_system(&mut self, system: TimeSystem) {
         self.system = system;
-        let start = match system {
-            TimeSystem::None => Left::ZERO,
-            TimeSystem::Absolute { main } => Left {
-                seconds: main,
-                stones: 0,
-            },
-            TimeSystem::Canadian {
-                main,
-                period,
-                stones,
-            } => {
-                if main > 0.0 {
-                    Left {
-                        seconds: main,
-                        stones: 0,
-                    }
-                } else {
-                    Left {
-                        seconds: period,
-                        stones,
-                    }
-                }
-            }
-            TimeSystem::Byoyomi {
-                main,
-                period,
-                periods,
-            } => {
-                if main > 0.0 {
-                    Left {
-                        seconds: main,
-                        stones: 0,
-                    }
-                } else {
-                    Left {
-                        seconds: period,
-                        stones: periods,
-                    }
-                }
-            }
-        };
+        let start = PlayerClock::start(system);
         self.left = ByColor::new(start, start);
     }
 
     /// Records what the host says is left for `c`.
     pub fn set_left(&mut self, c: Color, seconds: f64, stones: u32) {
-        self.left[c] = Left { seconds, stones };
+        self.left[c] = PlayerClock::new(seconds, stones);
     }
 
     /// Charges `spent` to `c`'s clock (for hosts that do not send
-    /// `time_left`); the next `time_left` overrides it.
+    /// `time_left`); the next `time_left` overrides it. A move that overran
+    /// everything leaves the last overtime period (or nothing, under
+    /// absolute time): the host, not the engine, declares a loss on time.
     pub fn spend(&mut self, c: Color, spent: Duration) {
-        let s = spent.as_secs_f64();
-        let left = &mut self.left[c];
-        match self.system {
-            TimeSystem::None => {}
-            TimeSystem::Absolute { .. } => left.seconds = (left.seconds - s).max(0.0),
-            TimeSystem::Canadian { period, stones, .. } => {
-                if left.stones == 0 {
-                    left.seconds -= s;
-                    if left.seconds <= 0.0 {
-                        *left = Left {
-                            seconds: period,
-                            stones,
-                        };
-                    }
-                } else {
-                    left.seconds = (left.seconds - s).max(0.0);
-                    left.stones -= 1;
-                    if left.stones == 0 {
-                        *left = Left {
-                            seconds: period,
-                            stones,
-                        };
-                    }
-                }
-            }
-            TimeSystem::Byoyomi {
-                period, periods, ..
-            } => {
-                if left.stones == 0 {
-                    left.seconds -= s;
-                    if left.seconds <= 0.0 {
-                        *left = Left {
-                            seconds: period,
-                            stones: periods,
-                        };
-                    }
-                } else if s > period {
-                    left.stones = left.stones.saturating_sub(1).max(1);
-                }
-            }
+        let system = self.system;
+        if self.left[c].spend(system, spent.as_secs_f64()).is_err() {
+            self.left[c] = match system {
+                TimeSystem::Canadian { period, stones, .. } => PlayerClock::new(period, stones),
+                TimeSystem::Byoyomi { period, .. } => PlayerClock::new(period, 1),
+                TimeSystem::None | TimeSystem::Absolute { .. } => PlayerClock::new(0.0, 0),
+            };
         }
+    }
+
+    /// What is left on `c`'s clock, as far as the engine knows.
+    pub fn left(&self, c: Color) -> PlayerClock {
+        self.left[c]
     }
 
     /// How long `c` may think about the next move with `empty` empty points
@@ -168,7 +94,15 @@ impl Clock {
     /// more than the period (less the lag margin).
     pub fn budget(&self, c: Color, moves_to_go: u32) -> Option<TimeBudget> {
         let left = self.left[c];
-        let lag = self.lag.as_secs_f64();
+        // The lag margin. In a byo-yomi period it is kept whole (each
+        // period starts afresh); from a main time it is never more than
+        // half of what is left, so near the end of the clock moves still
+        // get a share of the rest.
+        let lag = if left.stones > 0 {
+            self.lag.as_secs_f64()
+        } else {
+            self.lag.as_secs_f64().min(left.seconds.max(0.0) / 2.0)
+        };
         let moves = f64::from(moves_to_go.max(1));
         let (target, max) = match self.system {
             TimeSystem::None => return None,
@@ -209,10 +143,15 @@ impl Clock {
                 }
             }
         };
+        // The floor of every budget: a few hundred playouts, but never more
+        // than a fraction of the time really left on the clock. Once the
+        // lag margin is eaten, a fixed floor would spend the last
+        // milliseconds in a few moves and lose on time.
+        let floor = MIN_SECONDS.min(left.seconds.max(0.0) * LAST_RESORT_FRACTION);
         // Finite inputs give finite times; a NaN would panic below.
-        let finite = |x: f64| if x.is_nan() { MIN_SECONDS } else { x };
-        let max = finite(max).clamp(MIN_SECONDS, 1.0e6);
-        let target = finite(target).clamp(MIN_SECONDS, max);
+        let finite = |x: f64| if x.is_nan() { floor } else { x };
+        let max = finite(max).clamp(floor, 1.0e6);
+        let target = finite(target).clamp(floor, max);
         Some(TimeBudget {
             target: Duration::from_secs_f64(target),
             max: Duration::from_secs_f64(max),
@@ -223,6 +162,11 @@ impl Clock {
 /// The shortest time ever budgeted for a move, in seconds: a search
 /// still runs a few hundred playouts in it.
 const MIN_SECONDS: f64 = 0.05;
+
+/// With less than the lag margin left, the share of the time really left
+/// that one move may take: the clock then shrinks geometrically instead of
+/// running out (hand-set; the rest absorbs process and host lag).
+const LAST_RESORT_FRACTION: f64 = 0.1;
 
 /// How many normal shares an unclear move may take in main time: more
 /// for critical moves, at the cost of later ones (hand-set, as the classic
@@ -248,13 +192,6 @@ const BYO_YOMI_PERIOD_MAX: f64 = 0.8;
 /// In byo-yomi, the share of the safe maximum a move aims at: the rest
 /// absorbs the engine's own start and stop and the host's lag.
 const BYO_YOMI_TARGET: f64 = 0.7;
-
-impl Left {
-    const ZERO: Left = Left {
-        seconds: 0.0,
-        stones: 0,
-    };
-}
 
 #[cfg(test)]
 mod tests {
@@ -287,10 +224,20 @@ mod tests {
         assert!((most(c.budget(Color::White, 5)) - 15.0).abs() < 1e-9);
         c.set_left(Color::White, 11.0, 0);
         assert!((secs(c.budget(Color::White, 10)) - 1.0).abs() < 1e-9);
-        // Nearly out of time: the floor of 50 ms.
+        // Nearly out of time: the lag margin shrinks to half of what is
+        // left (0.25 s usable), a quarter of that at most, and the floor
+        // of 50 ms as the normal time.
         c.set_left(Color::White, 0.5, 0);
         assert!((secs(c.budget(Color::White, 10)) - 0.05).abs() < 1e-9);
-        assert!((most(c.budget(Color::White, 10)) - 0.05).abs() < 1e-9);
+        assert!((most(c.budget(Color::White, 10)) - 0.0625).abs() < 1e-9);
+        // Under the floor: a tenth of what is really left as the normal
+        // time, never the floor itself (43 ms left once got a 50 ms
+        // budget and lost on time), and at most an eighth of it.
+        c.set_left(Color::White, 0.043, 0);
+        assert!((secs(c.budget(Color::White, 10)) - 0.0043).abs() < 1e-9);
+        assert!(most(c.budget(Color::White, 10)) <= 0.043 / 8.0 + 1e-9);
+        c.set_left(Color::White, 0.0, 0);
+        assert_eq!(most(c.budget(Color::White, 10)), 0.0);
     }
 
     #[test]
@@ -338,9 +285,17 @@ mod tests {
             stones: 3,
         });
         c.spend(Color::Black, Duration::from_secs(2));
-        // Now in byo-yomi: 30 s for 3 stones.
-        assert!((most(c.budget(Color::Black, 40)) - 10.0).abs() < 1e-9);
+        // Now in byo-yomi: the move's last second was its first stone of
+        // the period, so 29 s for 2 stones.
+        assert!((most(c.budget(Color::Black, 40)) - 14.5).abs() < 1e-9);
         c.spend(Color::Black, Duration::from_secs(6));
-        assert!((most(c.budget(Color::Black, 40)) - 12.0).abs() < 1e-9);
+        assert!((most(c.budget(Color::Black, 40)) - 23.0).abs() < 1e-9);
+        // The period's last stone: a fresh period.
+        c.spend(Color::Black, Duration::from_secs(20));
+        assert!((most(c.budget(Color::Black, 40)) - 10.0).abs() < 1e-9);
+        // An overrun: the engine keeps counting from a fresh period (the
+        // host declares losses).
+        c.spend(Color::Black, Duration::from_secs(60));
+        assert!((most(c.budget(Color::Black, 40)) - 10.0).abs() < 1e-9);
     }
 }

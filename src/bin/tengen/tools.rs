@@ -11,7 +11,7 @@ use std::time::Duration;
 use tengen::arena::{run_match, GameRecord, MatchConfig, MatchSummary, Termination};
 use tengen::phantom::run_phantom_match;
 use tengen::sgf::{write_sgf_with, GameInfo};
-use tengen::{Color, Preset, Rules};
+use tengen::{Color, Preset, Rules, TimeSystem};
 
 /// The options of `tengen match` and `tengen referee` that mean the same
 /// in both: the engines, the games and where they go.
@@ -80,6 +80,34 @@ pub struct MatchArgs {
     /// Komi [default: the preset's, 7 without --rules].
     #[arg(long, allow_negative_numbers = true, value_parser = parse_finite)]
     pub komi: Option<f64>,
+    /// A real clock the referee keeps, as `kgs-time_settings` takes it:
+    /// "absolute MAIN", "byoyomi MAIN PERIOD PERIODS" or "canadian MAIN
+    /// PERIOD STONES" (seconds), e.g. "byoyomi 600 20 3". Engines are told
+    /// with `kgs-time_settings` (or the nearest `time_settings`) and
+    /// `time_left`; a move that overruns the clock loses on time
+    /// [default: no clock].
+    #[arg(long, value_parser = parse_time_settings)]
+    pub time_settings: Option<TimeSystem>,
+}
+
+/// A time system in `kgs-time_settings` form.
+fn parse_time_settings(s: &str) -> Result<TimeSystem, String> {
+    let args: Vec<String> = s.split_whitespace().map(String::from).collect();
+    let sys = tengen::gtp::kgs_time_settings(&args).map_err(|_| {
+        format!("{s:?} is not a time system (absolute MAIN, byoyomi MAIN PERIOD PERIODS or canadian MAIN PERIOD STONES)")
+    })?;
+    let finite = match sys {
+        TimeSystem::None => true,
+        TimeSystem::Absolute { main } => main < 1e6,
+        TimeSystem::Canadian { main, period, .. } | TimeSystem::Byoyomi { main, period, .. } => {
+            main < 1e6 && period < 1e6
+        }
+    };
+    if finite {
+        Ok(sys)
+    } else {
+        Err(format!("{s:?}: times must be under a million seconds"))
+    }
 }
 
 /// Options of `tengen referee`.
@@ -142,6 +170,7 @@ impl GamesArgs {
             size: usize::from(self.size),
             rules,
             time_per_move: self.time_per_move,
+            time_system: TimeSystem::None,
             timeout: Duration::from_secs_f64(self.timeout),
             parallel: usize::from(self.parallel),
             // 0 is the match runner's "3 x the points".
@@ -159,7 +188,9 @@ impl MatchArgs {
         if let Some(k) = self.komi {
             rules.komi = k;
         }
-        self.games.config(rules)
+        let mut cfg = self.games.config(rules)?;
+        cfg.time_system = self.time_settings.unwrap_or_default();
+        Ok(cfg)
     }
 }
 
@@ -180,6 +211,7 @@ fn termination_text(r: &GameRecord) -> String {
         Termination::IllegalMove(c, m) => format!("{c} illegal move {m}"),
         Termination::Failed(c, m) => format!("{c} failed: {m}"),
         Termination::Protocol(c, m) => format!("{c} protocol error: {m}"),
+        Termination::TimeLoss(c) => format!("{c} lost on time"),
     }
 }
 
@@ -300,11 +332,17 @@ fn run(args: &GamesArgs, cfg: &MatchConfig, phantom: bool) -> ExitCode {
         }
     }
     let bar = progress_bar(cfg.games, !args.no_progress);
-    // Per engine: the seconds its moves took and how many it made.
+    // Per engine: the seconds its moves took and how many it made; the
+    // fractions of main time it used over its games, and its losses on
+    // time.
     let times = std::cell::Cell::new([(0.0f64, 0usize); 2]);
+    let clock_use = std::cell::Cell::new([(0.0f64, 0usize); 2]);
+    let time_losses = std::cell::Cell::new([0usize; 2]);
     let report = |r: &GameRecord, sgf: String, s: &MatchSummary| {
         let black = r.black_engine + 1;
         let mut t = times.get();
+        let mut used = clock_use.get();
+        let mut lost = time_losses.get();
         for c in [Color::Black, Color::White] {
             let engine = if c == Color::Black {
                 r.black_engine
@@ -314,18 +352,34 @@ fn run(args: &GamesArgs, cfg: &MatchConfig, phantom: bool) -> ExitCode {
             let moves = r.game.moves().iter().filter(|m| m.0 == c).count();
             t[engine].0 += r.thinking[c.index()].as_secs_f64();
             t[engine].1 += moves;
+            used[engine].0 += r.main_time_used[c.index()];
+            used[engine].1 += 1;
+            if r.termination == Termination::TimeLoss(c) {
+                lost[engine] += 1;
+            }
         }
         times.set(t);
+        clock_use.set(used);
+        time_losses.set(lost);
         // The bar is taken off while the line is written, then redrawn.
         bar.suspend(|| {
             print_or_exit(format_args!(
-                "game {:>3}: engine{black} black, {} ({}), {} moves, slowest move B {:.2}s W {:.2}s",
+                "game {:>3}: engine{black} black, {} ({}), {} moves, slowest move B {:.2}s W {:.2}s{}",
                 r.index + 1,
                 r.outcome,
                 termination_text(r),
                 r.game.moves().len(),
                 r.slowest_move[0].as_secs_f64(),
                 r.slowest_move[1].as_secs_f64(),
+                if cfg.time_system == TimeSystem::None {
+                    String::new()
+                } else {
+                    format!(
+                        ", main time used B {:.0}% W {:.0}%",
+                        100.0 * r.main_time_used[0],
+                        100.0 * r.main_time_used[1]
+                    )
+                },
             ));
             if let Some(dir) = &args.sgf_dir {
                 let path = dir.join(format!("game-{:03}.sgf", r.index + 1));
@@ -348,7 +402,11 @@ fn run(args: &GamesArgs, cfg: &MatchConfig, phantom: bool) -> ExitCode {
             let sgf = write_sgf_with(
                 &p.record.game,
                 Some(&p.record.outcome.to_string()),
-                &game_info(&p.record, "tengen referee (Phantom Go)", args.time_per_move),
+                &game_info(
+                    &p.record,
+                    "tengen referee (Phantom Go)",
+                    overtime_text(cfg, args.time_per_move),
+                ),
                 &comment,
             );
             report(&p.record, sgf, s);
@@ -358,7 +416,7 @@ fn run(args: &GamesArgs, cfg: &MatchConfig, phantom: bool) -> ExitCode {
             let sgf = write_sgf_with(
                 &r.game,
                 Some(&r.outcome.to_string()),
-                &game_info(r, "tengen match", args.time_per_move),
+                &game_info(r, "tengen match", overtime_text(cfg, args.time_per_move)),
                 &|_| None,
             );
             report(r, sgf, s);
@@ -379,6 +437,17 @@ fn run(args: &GamesArgs, cfg: &MatchConfig, phantom: bool) -> ExitCode {
                 mean(t[0]),
                 mean(t[1])
             ));
+            if cfg.time_system != TimeSystem::None {
+                let u = clock_use.get();
+                let l = time_losses.get();
+                print_or_exit(format_args!(
+                    "main time used: engine1 {:.0}%, engine2 {:.0}%; losses on time: engine1 {}, engine2 {}",
+                    100.0 * mean(u[0]),
+                    100.0 * mean(u[1]),
+                    l[0],
+                    l[1]
+                ));
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -390,14 +459,23 @@ fn run(args: &GamesArgs, cfg: &MatchConfig, phantom: bool) -> ExitCode {
 
 /// The SGF game information of a match game: who played which colour,
 /// today's date, the event and the time a move.
-fn game_info(r: &GameRecord, event: &str, time_per_move: Option<f64>) -> GameInfo {
+/// The SGF overtime text of a match: the referee's clock, or the time a
+/// move sent to the engines.
+fn overtime_text(cfg: &MatchConfig, time_per_move: Option<f64>) -> Option<String> {
+    match cfg.time_system {
+        TimeSystem::None => time_per_move.map(|t| format!("{} s a move", t.ceil().max(1.0))),
+        sys => Some(tengen::gtp::kgs_time_settings_args(sys)),
+    }
+}
+
+fn game_info(r: &GameRecord, event: &str, overtime: Option<String>) -> GameInfo {
     let black = r.black_engine;
     GameInfo {
         black: Some(r.players[black].clone()),
         white: Some(r.players[1 - black].clone()),
         date: Some(today()),
         event: Some(event.to_string()),
-        overtime: time_per_move.map(|t| format!("{} s a move", t.ceil().max(1.0))),
+        overtime,
     }
 }
 

@@ -248,6 +248,7 @@ fn outcome() -> impl Strategy<Value = Outcome> {
         (0..2000u32).prop_map(|n| WinBy::Points(f64::from(n) / 2.0)),
         Just(WinBy::Resignation),
         Just(WinBy::CaptureGoal),
+        Just(WinBy::Time),
     ];
     prop_oneof![
         Just(Outcome::Draw),
