@@ -23,6 +23,7 @@ fn config(a: String, b: String, games: usize) -> MatchConfig {
         parallel: 2,
         max_moves: 0,
         handicap: 0,
+        fixed_colors: false,
     }
 }
 

@@ -51,6 +51,9 @@ pub struct MatchConfig {
     pub parallel: usize,
     /// Moves after which a game is stopped and scored (0: 3 x the points).
     pub max_moves: usize,
+    /// Engine 0 has Black in every game instead of alternating colours
+    /// (handicap matches where one engine always gives the stones).
+    pub fixed_colors: bool,
     /// Fixed handicap stones for Black (0 for none; otherwise from 2 to
     /// [`max_fixed_handicap`](crate::max_fixed_handicap) of the size), sent
     /// to both engines with `set_free_handicap`.
@@ -318,13 +321,14 @@ pub(crate) fn engine<'a>(
 }
 
 /// Plays game number `index` between the engines (engine `index % 2` has
-/// Black), starting any engine that is not running.
+/// Black, or engine 0 always with [`MatchConfig::fixed_colors`]), starting
+/// any engine that is not running.
 pub fn play_game(
     cfg: &MatchConfig,
     index: usize,
     engines: &mut [Option<GtpClient>; 2],
 ) -> GameRecord {
-    let black_engine = index % 2;
+    let black_engine = black_engine_of(cfg, index);
     let mut game = new_game(cfg);
     let seat = |c: Color| {
         if c == Color::Black {
@@ -548,6 +552,15 @@ pub fn play_game(
         agree &= list.as_ref() == Some(&referee);
     }
     finish(game, Termination::Scored, slowest, agree)
+}
+
+/// The engine (0 or 1) with Black in game `index`.
+pub(crate) fn black_engine_of(cfg: &MatchConfig, index: usize) -> usize {
+    if cfg.fixed_colors {
+        0
+    } else {
+        index % 2
+    }
 }
 
 /// Seconds an engine may wait for a `genmove` answer beyond all the time

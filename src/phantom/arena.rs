@@ -42,13 +42,14 @@ fn vertices(points: &[Point]) -> String {
     points.iter().map(|p| format!(" {p}")).collect()
 }
 
-/// Plays Phantom game number `index` (engine `index % 2` has Black).
+/// Plays Phantom game number `index` (engine `index % 2` has Black, or
+/// engine 0 always with [`MatchConfig::fixed_colors`]).
 pub fn play_phantom_game(
     cfg: &MatchConfig,
     index: usize,
     engines: &mut [Option<GtpClient>; 2],
 ) -> PhantomRecord {
-    let black_engine = index % 2;
+    let black_engine = crate::arena::black_engine_of(cfg, index);
     let seat = |c: Color| {
         if c == Color::Black {
             black_engine

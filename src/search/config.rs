@@ -83,7 +83,7 @@ impl SearchConfig {
 /// When to stop one search. The search stops at the first limit reached
 /// (or when the stop flag is raised); with none at all it runs until the
 /// stop flag is raised.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Limits {
     /// New playouts to run.
     pub playouts: Option<u64>,
@@ -100,6 +100,10 @@ pub struct Limits {
     /// Analysis only (`lz-analyze`): never resign, report the most
     /// visited move even if it is a pass.
     pub analysis: bool,
+    /// Points added to White's komi for this search only: the dynamic komi
+    /// of handicap games ([`DynamicKomi`](super::DynamicKomi)). Win rates
+    /// are then at that komi; score leads stay the real game's.
+    pub extra_komi: f64,
 }
 
 impl Limits {

@@ -170,8 +170,9 @@ impl Search {
             root_last,
             root_before,
             root_passes: game.consecutive_passes().min(1),
-            // The count's komi: the handicap bonus included.
-            komi: game.komi_with_bonus(),
+            // The count's komi: the handicap bonus included, and the
+            // dynamic komi of a handicap game.
+            komi: game.komi_with_bonus() + limits.extra_komi,
             tie: rules.tie,
             score_at_two_passes: rules.scoring == Scoring::Area || limits.cleanup,
             root_legal,

@@ -285,6 +285,7 @@ impl Session {
         self.game = game;
         self.phantom = None;
         self.engine.new_game();
+        self.komi.reset();
         self.clock.set_system(self.clock.system());
     }
 
@@ -318,7 +319,10 @@ impl Session {
         if self.game.is_over() {
             return Err(GtpError::Other("the game is over".into()));
         }
-        let limits = self.move_limits(c);
+        let mut limits = self.move_limits(c);
+        // A handicap game's dynamic komi; resignation waits until it is
+        // back to the real komi.
+        limits.extra_komi = self.komi.extra_komi(&self.game);
         self.signals.stop.store(false, Ordering::SeqCst);
         let start = Instant::now();
         let req = Request {
@@ -326,8 +330,28 @@ impl Session {
             color: c,
             cleanup,
         };
-        let (decision, analysis) = self.engine.genmove(&req, &limits, &self.signals.stop);
+        let (mut decision, analysis) = self.engine.genmove(&req, &limits, &self.signals.stop);
         let spent = start.elapsed();
+        self.komi.update(&self.game, c, analysis.winrate);
+        if limits.extra_komi > 0.0 {
+            let _ = writeln!(
+                self.log,
+                "dynamic komi: searched at komi {} (real {}); next {}",
+                self.game.komi_with_bonus() + limits.extra_komi,
+                self.game.komi_with_bonus(),
+                self.game.komi_with_bonus() + self.komi.extra_komi(&self.game)
+            );
+            if decision == Decision::Resign {
+                decision = Decision::Play(
+                    analysis
+                        .candidates
+                        .iter()
+                        .map(|k| k.mv)
+                        .find(|&m| self.game.is_legal(c, m))
+                        .unwrap_or(Move::Pass),
+                );
+            }
+        }
         self.finish_move(c, decision, &analysis, spent, play)
     }
 

@@ -30,7 +30,7 @@ use crate::gtp::{
 };
 use crate::learn::Model;
 use crate::rules::Rules;
-use crate::search::{Clock, Engine, Level, Limits, PriorSource, Search, SearchConfig};
+use crate::search::{Clock, DynamicKomi, Engine, Level, Limits, PriorSource, Search, SearchConfig};
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Duration;
@@ -67,6 +67,9 @@ pub struct Config {
     pub priors: PriorSource,
     /// The learned model of the priors (`None`: the one built in).
     pub model: Option<Arc<Model>>,
+    /// Dynamic komi in handicap games ([`DynamicKomi`]): `genmove`
+    /// searches against a komi moved to keep its win rate useful.
+    pub dynamic_komi: bool,
 }
 
 impl Default for Config {
@@ -84,6 +87,7 @@ impl Default for Config {
             level: Some(Level::default()),
             priors: PriorSource::default(),
             model: None,
+            dynamic_komi: true,
         }
     }
 }
@@ -110,6 +114,8 @@ pub struct Session {
     engine: Box<dyn Engine>,
     config: Config,
     clock: Clock,
+    /// The dynamic komi of the game in progress.
+    komi: DynamicKomi,
     signals: Arc<Signals>,
     log: Box<dyn Write>,
     quit: bool,
@@ -144,6 +150,7 @@ impl Session {
             game,
             engine,
             clock: Clock::new(config.lag),
+            komi: DynamicKomi::new(config.dynamic_komi),
             config,
             signals: Arc::new(Signals::default()),
             log: Box::new(io::sink()),

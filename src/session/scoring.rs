@@ -21,6 +21,7 @@ const SCORING_LIMITS: Limits = Limits {
     info_interval: None,
     cleanup: false,
     analysis: false,
+    extra_komi: 0.0,
 };
 
 impl Session {

@@ -123,6 +123,12 @@ struct EngineArgs {
     #[arg(long)]
     no_resign: bool,
 
+    /// No dynamic komi in handicap games (by default `genmove` searches
+    /// against a komi moved to keep its win rate useful, back to the real
+    /// komi by about move 200 on 19x19; analysis always uses the real komi).
+    #[arg(long)]
+    no_dynamic_komi: bool,
+
     /// Seconds kept back from every clock budget for network lag.
     #[arg(long, default_value_t = 0.5, value_parser = parse_lag)]
     lag: f64,
@@ -217,6 +223,7 @@ impl EngineArgs {
             level,
             priors: self.priors,
             model,
+            dynamic_komi: !self.no_dynamic_komi,
         })
     }
 

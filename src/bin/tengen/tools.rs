@@ -35,6 +35,10 @@ pub struct GamesArgs {
     /// 4 on 7x7 and even sizes; 0 for none).
     #[arg(long, default_value_t = 0)]
     pub handicap: usize,
+    /// engine1 has Black in every game instead of alternating colours (a
+    /// handicap match where one engine always gives the stones).
+    #[arg(long)]
+    pub fixed_colors: bool,
     /// Capture Go: the first to capture this many stones (1 or more) wins.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub capture_goal: Option<u32>,
@@ -178,6 +182,7 @@ impl GamesArgs {
                 .max_moves
                 .map_or(0, |n| usize::try_from(n).unwrap_or(usize::MAX)),
             handicap: self.handicap,
+            fixed_colors: self.fixed_colors,
         })
     }
 }

@@ -1,0 +1,215 @@
+//! Dynamic komi for handicap games: the komi the search plays against, moved
+//! so that its win rate stays in a useful band, and back to the real komi
+//! as the game goes on.
+//!
+//! Giving four stones on 19x19, nearly every line looks lost at first, and a
+//! search that sees only losses cannot tell a good move from a bad one;
+//! taking stones, nearly every line looks won, and it plays slack moves.
+//! The classic remedy (Pachi's, Fuego's) is to search against a different
+//! komi. Here the search's komi is the real one plus an *extra komi for
+//! White*, the side that gives the stones:
+//! - it starts at [`STONE_VALUE`] points a handicap stone, and is capped by
+//!   a line that falls to nothing when a [`RAMP_FRACTION`] of the board's
+//!   points have been played (200 moves on 19x19, 45 on 9x9);
+//! - after each own search it moves by [`STEP`] points: when the engine is
+//!   White, up while its win rate is under [`WHITE_BAND`]'s low end and down
+//!   above its high end; when the engine is Black, up while its win rate
+//!   is over [`BLACK_BAND`]'s high end (so it keeps playing tight) and down
+//!   under its low end.
+//!
+//! So the extra komi is never negative, never above the cap, and nothing at
+//! all in an even game or after the ramp. Analysis commands search at the
+//! real komi; resignation waits until the extra komi is back to nothing.
+//!
+//! ```
+//! use tengen::search::DynamicKomi;
+//! use tengen::{Color, Game, Rules};
+//!
+//! let mut game = Game::new(19, Rules::default()).unwrap();
+//! game.set_fixed_handicap(4).unwrap();
+//! let mut dk = DynamicKomi::new(true);
+//! // White gives four stones: it first searches as if it had 28 more points.
+//! assert_eq!(dk.extra_komi(&game), 28.0);
+//! // A search that still looks lost raises nothing above the cap; one that
+//! // looks won gives a point back.
+//! dk.update(&game, Color::White, 0.8);
+//! assert_eq!(dk.extra_komi(&game), 27.0);
+//! ```
+
+use crate::color::Color;
+use crate::game::Game;
+
+/// The extra komi a handicap stone is worth at the start, in points (a
+/// stone is worth about two moves, a move about komi's worth of 7; the
+/// band then corrects it); hand-set.
+pub const STONE_VALUE: f64 = 7.0;
+
+/// The extra komi is capped by a line falling to nothing once this
+/// fraction of the board's points have been played (about 200 moves on
+/// 19x19, as Pachi's linear dynamic komi); hand-set.
+pub const RAMP_FRACTION: f64 = 0.55;
+
+/// Points the extra komi moves after each own search; hand-set.
+pub const STEP: f64 = 1.0;
+
+/// The win rates White (giving stones) aims between: below, it searches
+/// with more extra komi; above, with less; hand-set.
+pub const WHITE_BAND: (f32, f32) = (0.40, 0.55);
+
+/// The win rates Black (taking stones) aims between: above, it searches
+/// against more extra komi, so it keeps playing tight moves; below, less;
+/// hand-set.
+pub const BLACK_BAND: (f32, f32) = (0.55, 0.70);
+
+/// The dynamic komi of one game (see the [module docs](self)).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DynamicKomi {
+    enabled: bool,
+    /// The extra komi for White so far (`None`: not started in this game).
+    extra: Option<f64>,
+}
+
+impl DynamicKomi {
+    /// A dynamic komi, or with `enabled` false one that is always nothing.
+    pub fn new(enabled: bool) -> DynamicKomi {
+        DynamicKomi {
+            enabled,
+            extra: None,
+        }
+    }
+
+    /// Whether it is on.
+    pub fn enabled(&self) -> bool {
+        self.enabled
+    }
+
+    /// Forgets the game (a new game, or a position that does not follow).
+    pub fn reset(&mut self) {
+        self.extra = None;
+    }
+
+    /// The most extra komi for White at this point of `game`: the handicap
+    /// stones' worth, falling linearly to nothing over the ramp.
+    pub fn cap(&self, game: &Game) -> f64 {
+        let stones = game.handicap().len();
+        if !self.enabled || stones == 0 {
+            return 0.0;
+        }
+        let ramp = RAMP_FRACTION * game.board().area() as f64;
+        let left = (1.0 - game.moves().len() as f64 / ramp).max(0.0);
+        (stones as f64 * STONE_VALUE * left).max(0.0)
+    }
+
+    /// The extra komi for White the next search of `game` plays against
+    /// (points added to the komi): never negative, never above the cap.
+    pub fn extra_komi(&self, game: &Game) -> f64 {
+        let cap = self.cap(game);
+        self.extra.unwrap_or(cap).clamp(0.0, cap)
+    }
+
+    /// After a search for `color` that found win rate `winrate` (for
+    /// `color`, at the extra komi it was given): moves the extra komi
+    /// towards the band.
+    pub fn update(&mut self, game: &Game, color: Color, winrate: f32) {
+        let cap = self.cap(game);
+        if cap <= 0.0 {
+            self.extra = Some(0.0);
+            return;
+        }
+        let now = self.extra_komi(game);
+        let (low, high) = match color {
+            Color::White => WHITE_BAND,
+            Color::Black => BLACK_BAND,
+        };
+        // More extra komi helps White and hurts Black.
+        let towards_white = match color {
+            Color::White => winrate < low,
+            Color::Black => winrate > high,
+        };
+        let towards_black = match color {
+            Color::White => winrate > high,
+            Color::Black => winrate < low,
+        };
+        let next = if towards_white {
+            now + STEP
+        } else if towards_black {
+            now - STEP
+        } else {
+            now
+        };
+        self.extra = Some(next.clamp(0.0, cap));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::point::Move;
+    use crate::rules::Rules;
+
+    fn handicap_game(size: usize, stones: usize) -> Game {
+        let mut g = Game::new(size, Rules::default()).unwrap();
+        g.set_fixed_handicap(stones).unwrap();
+        g
+    }
+
+    #[test]
+    fn nothing_in_even_games_or_when_off() {
+        let even = Game::new(19, Rules::default()).unwrap();
+        let mut dk = DynamicKomi::new(true);
+        assert_eq!(dk.extra_komi(&even), 0.0);
+        dk.update(&even, Color::White, 0.1);
+        assert_eq!(dk.extra_komi(&even), 0.0);
+        let off = DynamicKomi::new(false);
+        assert_eq!(off.extra_komi(&handicap_game(19, 4)), 0.0);
+    }
+
+    #[test]
+    fn the_cap_falls_to_nothing_over_the_ramp() {
+        let mut g = handicap_game(9, 2);
+        let dk = DynamicKomi::new(true);
+        assert_eq!(dk.cap(&g), 14.0);
+        // 0.55 x 81 = 44.55 moves: after 22 of them, about half is left.
+        for _ in 0..22 {
+            let c = g.to_move();
+            g.play_as(c, Move::Pass).unwrap();
+            g.resume();
+        }
+        let half = dk.cap(&g);
+        assert!((half - 14.0 * (1.0 - 22.0 / 44.55)).abs() < 1e-9, "{half}");
+        for _ in 0..30 {
+            let c = g.to_move();
+            g.play_as(c, Move::Pass).unwrap();
+            g.resume();
+        }
+        assert_eq!(dk.cap(&g), 0.0);
+        assert_eq!(dk.extra_komi(&g), 0.0);
+    }
+
+    #[test]
+    fn the_band_moves_it_each_way_for_each_colour() {
+        let g = handicap_game(19, 4);
+        let mut dk = DynamicKomi::new(true);
+        assert_eq!(dk.extra_komi(&g), 28.0);
+        // White, hopeful: a point back; hopeless: never above the cap.
+        dk.update(&g, Color::White, 0.9);
+        dk.update(&g, Color::White, 0.9);
+        assert_eq!(dk.extra_komi(&g), 26.0);
+        dk.update(&g, Color::White, 0.5);
+        assert_eq!(dk.extra_komi(&g), 26.0);
+        for _ in 0..5 {
+            dk.update(&g, Color::White, 0.1);
+        }
+        assert_eq!(dk.extra_komi(&g), 28.0);
+        // Black, hopeless: less extra komi; far ahead: more.
+        let mut b = DynamicKomi::new(true);
+        b.update(&g, Color::Black, 0.3);
+        assert_eq!(b.extra_komi(&g), 27.0);
+        b.update(&g, Color::Black, 0.95);
+        assert_eq!(b.extra_komi(&g), 28.0);
+        b.update(&g, Color::Black, 0.6);
+        assert_eq!(b.extra_komi(&g), 28.0);
+        b.reset();
+        assert_eq!(b.extra_komi(&g), 28.0);
+    }
+}
