@@ -378,14 +378,15 @@ impl Session {
         let best = analysis.candidates.first();
         let _ = writeln!(
             self.log,
-            "{c}: {} after {} playouts in {:.2}s (win rate {:.3})",
+            "{c}: {} after {} playouts in {:.2}s (win rate {:.3}; {} visits reused)",
             match decision {
                 Decision::Play(m) => m.to_string(),
                 Decision::Resign => "resign".to_string(),
             },
             analysis.root_visits,
             spent.as_secs_f64(),
-            best.map_or(0.5, |b| b.winrate)
+            best.map_or(0.5, |b| b.winrate),
+            analysis.reused_visits
         );
         let _ = self.log.flush();
         match decision {
@@ -397,6 +398,7 @@ impl Session {
                         .play_as(c, mv)
                         .map_err(|e| GtpError::Other(format!("cannot play {mv}: {e}")))?;
                     self.after_move();
+                    self.ponder_from = Some((self.game.board().hash(), self.game.moves().len()));
                 }
                 Ok(mv.to_string())
             }

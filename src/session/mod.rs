@@ -17,6 +17,7 @@ mod analyze;
 mod files;
 mod handlers;
 mod phantom;
+mod ponder;
 mod scoring;
 
 pub use phantom::{PhantomKind, PHANTOM_COMMANDS};
@@ -70,6 +71,9 @@ pub struct Config {
     /// Dynamic komi in handicap games ([`DynamicKomi`]): `genmove`
     /// searches against a komi moved to keep its win rate useful.
     pub dynamic_komi: bool,
+    /// Ponder: after its own `genmove`, search on the opponent's time
+    /// until the next command arrives (interactive input only).
+    pub ponder: bool,
 }
 
 impl Default for Config {
@@ -88,6 +92,7 @@ impl Default for Config {
             priors: PriorSource::default(),
             model: None,
             dynamic_komi: true,
+            ponder: false,
         }
     }
 }
@@ -124,6 +129,10 @@ pub struct Session {
     phantom_games: u64,
     /// Whether the engine is the tree search, rebuilt for each level.
     levels: bool,
+    /// The position right after the engine's own last move (`genmove`),
+    /// as its board hash and move count: while the game stands there, the
+    /// opponent is to move and the engine may ponder.
+    ponder_from: Option<(u64, usize)>,
 }
 
 impl std::fmt::Debug for Session {
@@ -159,6 +168,7 @@ impl Session {
             phantom_color: crate::color::Color::Black,
             phantom_games: 0,
             levels: false,
+            ponder_from: None,
         })
     }
 
@@ -226,6 +236,10 @@ impl Session {
             self.answer(&line, src, out)?;
             if self.quit {
                 break;
+            }
+            // On the opponent's time, until the next line arrives.
+            if self.should_ponder() && !src.line_waiting() {
+                self.ponder(src);
             }
         }
         Ok(())

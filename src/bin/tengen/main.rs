@@ -123,6 +123,11 @@ struct EngineArgs {
     #[arg(long)]
     no_resign: bool,
 
+    /// Ponder: after its own move, search on the opponent's time until the
+    /// next command arrives (its move then starts from the tree it built).
+    #[arg(long)]
+    ponder: bool,
+
     /// No dynamic komi in handicap games (by default `genmove` searches
     /// against a komi moved to keep its win rate useful, back to the real
     /// komi by about move 200 on 19x19; analysis always uses the real komi).
@@ -224,6 +229,7 @@ impl EngineArgs {
             priors: self.priors,
             model,
             dynamic_komi: !self.no_dynamic_komi,
+            ponder: self.ponder,
         })
     }
 
