@@ -510,3 +510,35 @@ fn every_candidate_has_its_own_score_lead() {
         r.score_lead
     );
 }
+
+#[test]
+fn a_forced_move_does_not_spend_its_time() {
+    // Black's 5x5 wall with two eyes, A1 and C3 (an 8-point region split
+    // by B2's stone): every White move is suicide, only the pass is left.
+    // Given 2 s (up to 4), the search stops after its minimum playouts.
+    let game = game_from(
+        "XXXXX\n\
+         XXXXX\n\
+         XX.XX\n\
+         XXXXX\n\
+         .XXXX\n",
+        Color::White,
+        7.0,
+    );
+    let mut s = Search::new(SearchConfig::deterministic(1));
+    let limits = Limits {
+        time: Some(std::time::Duration::from_secs(2)),
+        max_time: Some(std::time::Duration::from_secs(4)),
+        ..Limits::default()
+    };
+    let r = s.think(
+        &game,
+        Color::White,
+        &limits,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert!(r.elapsed.as_secs_f64() < 1.0, "{:?}", r.elapsed);
+    assert!(r.playouts >= 256, "{}", r.playouts);
+    assert_eq!(r.best, Decision::Play(Move::Pass));
+}

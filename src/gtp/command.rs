@@ -216,6 +216,9 @@ pub enum Command {
     KgsTimeSettings(TimeSystem),
     /// `kgs-game_over`.
     KgsGameOver,
+    /// `kgs-chat private|game NAME MESSAGE...`: a chat message kgsGtp
+    /// forwards; the answer is sent back as the reply.
+    KgsChat,
     /// `gogui-analyze_commands`.
     GoguiAnalyzeCommands,
     /// `gogui-interrupt` (announces `# interrupt` support).
@@ -276,6 +279,7 @@ pub const COMMAND_NAMES: &[&str] = &[
     "kgs-rules",
     "kgs-time_settings",
     "kgs-game_over",
+    "kgs-chat",
     "gogui-analyze_commands",
     "gogui-interrupt",
     "lz-analyze",
@@ -504,6 +508,10 @@ impl Command {
             }
             "kgs-time_settings" => C::KgsTimeSettings(kgs_time_settings(args)?),
             "kgs-game_over" => C::KgsGameOver,
+            "kgs-chat" => match args.first().map(|k| k.to_ascii_lowercase()).as_deref() {
+                Some("private" | "game") if args.len() >= 3 => C::KgsChat,
+                _ => return Err(GtpError::Syntax),
+            },
             "gogui-analyze_commands" => exact::<0>(args).map(|_| C::GoguiAnalyzeCommands)?,
             "gogui-interrupt" => C::GoguiInterrupt,
             "lz-analyze" => C::LzAnalyze(analyze_args(args, false)?),

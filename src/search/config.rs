@@ -104,6 +104,11 @@ pub struct Limits {
     /// of handicap games ([`DynamicKomi`](super::DynamicKomi)). Win rates
     /// are then at that komi; score leads stay the real game's.
     pub extra_komi: f64,
+    /// The win rate the engine's previous own search expected (for the
+    /// side to move): a fall of more than
+    /// [`SWING`](super::monitor::SWING) below it makes this move critical,
+    /// so it may think up to [`Limits::max_time`].
+    pub expected_winrate: Option<f32>,
 }
 
 impl Limits {

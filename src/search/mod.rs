@@ -22,7 +22,7 @@ mod engine;
 mod key;
 pub mod komi;
 mod level;
-mod monitor;
+pub mod monitor;
 mod prior;
 mod result;
 #[allow(clippy::module_inception)]

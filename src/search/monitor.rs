@@ -1,19 +1,33 @@
 //! The monitor on the calling thread while the workers search: time
 //! limits, early stops, the stop flag and periodic analysis.
+//!
+//! How a move's time is spent, given its normal time (`target`) and its
+//! most (`max`) from the clock ([`Clock::budget`](super::Clock::budget)):
+//! - a forced move (one legal point, the pass aside) stops as soon as
+//!   [`EARLY_STOP_MIN_PLAYOUTS`] have run;
+//! - an obvious one stops before the normal time, once the leader cannot
+//!   be caught in the time left;
+//! - a critical one goes on past the normal time, up to the most: while
+//!   the best move is unstable, or while the win rate has fallen more than
+//!   [`SWING`] below what the previous own move expected.
 
 use super::analysis::snapshot;
 use super::config::Limits;
 use super::result::SearchResult;
 use super::shared::Shared;
 use super::time::TimeBudget;
-use super::tree::Tree;
+use super::tree::{Tree, PASS};
 use crate::game::Game;
 use std::sync::atomic::Ordering::*;
 use std::time::{Duration, Instant};
 /// Playouts a search must have run before it may stop early because the
 /// leader cannot be caught: fewer give no trustworthy rate or lead (one
 /// playout on a briefly starved thread once ended a search after 10 ms).
-const EARLY_STOP_MIN_PLAYOUTS: u64 = 256;
+pub const EARLY_STOP_MIN_PLAYOUTS: u64 = 256;
+/// A fall of the leader's win rate by more than this since the previous
+/// own move's search makes the move critical (a large swing: the
+/// opponent's move changed the game); hand-set.
+pub const SWING: f32 = 0.10;
 /// Early stops are considered from this fraction (1 / n) of the target
 /// time on: before, the visit counts and the rate are too young; hand-set.
 const EARLY_STOP_FROM_FRACTION: u32 = 4;
@@ -42,6 +56,14 @@ pub(super) fn monitor(
     info: &mut dyn FnMut(&SearchResult),
 ) {
     let mut last_info = start;
+    // One legal point, the pass aside: nothing to think about.
+    let forced = sh
+        .root_legal
+        .iter()
+        .enumerate()
+        .filter(|&(i, &legal)| legal && i != PASS as usize)
+        .count()
+        <= 1;
     loop {
         if sh.finished.load(Acquire) >= threads {
             return;
@@ -56,10 +78,13 @@ pub(super) fn monitor(
             sh.done.store(true, Relaxed);
         }
         if let Some(b) = budget {
+            let played = || -> u64 { sh.workers.iter().map(|w| w.playouts.load(Relaxed)).sum() };
             if elapsed >= b.max {
                 sh.done.store(true, Relaxed);
+            } else if forced && limits.playouts.is_none() && played() >= EARLY_STOP_MIN_PLAYOUTS {
+                sh.done.store(true, Relaxed);
             } else if elapsed >= b.target {
-                if !unstable(sh.tree) {
+                if !unstable(sh.tree) && !swung(sh.tree, limits.expected_winrate) {
                     sh.done.store(true, Relaxed);
                 }
             } else if elapsed * EARLY_STOP_FROM_FRACTION >= b.target && limits.playouts.is_none() {
@@ -67,7 +92,7 @@ pub(super) fn monitor(
                 // only once the rate estimate rests on enough playouts: a
                 // thread starved at the start would otherwise see one
                 // playout as an uncatchable lead.
-                let done: u64 = sh.workers.iter().map(|w| w.playouts.load(Relaxed)).sum();
+                let done = played();
                 if done >= EARLY_STOP_MIN_PLAYOUTS {
                     let rate = done as f64 / elapsed.as_secs_f64().max(MIN_RATE_SECONDS);
                     let left = rate * (b.target - elapsed).as_secs_f64();
@@ -103,6 +128,25 @@ fn top_two(tree: &Tree) -> (u64, u64) {
         }
     }
     (a, b)
+}
+
+/// The win rate of the most visited root move, for the side to move
+/// (`None` before any visit).
+fn leader_winrate(tree: &Tree) -> Option<f32> {
+    let (first, count) = tree.root().children()?;
+    let best = (first..first + count)
+        .map(|i| tree.node(i).stats())
+        .max_by_key(|s| s.visits)?;
+    (best.visits > 0).then(|| best.wins as f32 / (2.0 * best.visits as f32))
+}
+
+/// Whether the leader's win rate has fallen more than [`SWING`] below what
+/// the previous own move expected.
+fn swung(tree: &Tree, expected: Option<f32>) -> bool {
+    match (expected, leader_winrate(tree)) {
+        (Some(e), Some(now)) => now < e - SWING,
+        _ => false,
+    }
 }
 
 /// Whether the most visited root move may still change: no root move has
@@ -142,6 +186,29 @@ mod tests {
         // would choose a move blind.
         assert!(unstable(&Tree::new(100, 0)));
         assert!(unstable(&root_with([0, 0, 0])));
+    }
+
+    #[test]
+    fn a_fall_of_the_win_rate_is_a_swing() {
+        // Three children with 10, 11 and 12 visits, each winning 3.
+        let t = Tree::new(100, 0);
+        let first = t.alloc(3).expect("room");
+        for k in 0..3u32 {
+            let node = t.node(first + k);
+            node.init(k as u16 + 1, 10, 5);
+            for v in 0..(10 + k) {
+                node.add_visit();
+                node.add_result(if v < 3 { 2 } else { 0 });
+            }
+        }
+        t.root().finish_expand(first, 3);
+        // The most visited (the third, 12 visits, 3 wins): 0.25.
+        let w = leader_winrate(&t).unwrap();
+        assert!((w - 0.25).abs() < 1e-6, "{w}");
+        assert!(swung(&t, Some(0.5)));
+        assert!(!swung(&t, Some(0.3)));
+        assert!(!swung(&t, None));
+        assert!(!swung(&Tree::new(10, 0), Some(0.9)));
     }
 
     #[test]

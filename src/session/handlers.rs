@@ -242,6 +242,13 @@ impl Session {
                 self.set_rules(rules)?;
                 Ok(String::new())
             }
+            C::KgsChat => Ok(format!(
+                "Hello, I am tengen {}, a Go engine playing at level {}. I do not chat, but thank you for the game.",
+                env!("CARGO_PKG_VERSION"),
+                self.config
+                    .level
+                    .map_or_else(|| "custom".to_string(), |l| l.to_string())
+            )),
             C::KgsGameOver => {
                 let _ = writeln!(self.log, "game over");
                 Ok(String::new())
@@ -323,6 +330,11 @@ impl Session {
         // A handicap game's dynamic komi; resignation waits until it is
         // back to the real komi.
         limits.extra_komi = self.komi.extra_komi(&self.game);
+        let moves = self.game.moves().len();
+        limits.expected_winrate = self
+            .expected
+            .filter(|&(col, n, _)| col == c && n + 2 == moves)
+            .map(|(_, _, w)| w);
         self.signals.stop.store(false, Ordering::SeqCst);
         let start = Instant::now();
         let req = Request {
@@ -333,6 +345,7 @@ impl Session {
         let (mut decision, analysis) = self.engine.genmove(&req, &limits, &self.signals.stop);
         let spent = start.elapsed();
         self.komi.update(&self.game, c, analysis.winrate);
+        self.expected = Some((c, moves, analysis.winrate));
         if limits.extra_komi > 0.0 {
             let _ = writeln!(
                 self.log,

@@ -133,6 +133,10 @@ pub struct Session {
     /// as its board hash and move count: while the game stands there, the
     /// opponent is to move and the engine may ponder.
     ponder_from: Option<(u64, usize)>,
+    /// The colour, move count and win rate of the engine's last own
+    /// search: the next move of that colour, two moves later, is critical
+    /// if its win rate falls far below it.
+    expected: Option<(crate::color::Color, usize, f32)>,
 }
 
 impl std::fmt::Debug for Session {
@@ -169,6 +173,7 @@ impl Session {
             phantom_games: 0,
             levels: false,
             ponder_from: None,
+            expected: None,
         })
     }
 

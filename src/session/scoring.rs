@@ -22,6 +22,7 @@ const SCORING_LIMITS: Limits = Limits {
     cleanup: false,
     analysis: false,
     extra_komi: 0.0,
+    expected_winrate: None,
 };
 
 impl Session {
