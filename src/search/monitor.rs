@@ -79,9 +79,9 @@ pub(super) fn monitor(
         }
         if let Some(b) = budget {
             let played = || -> u64 { sh.workers.iter().map(|w| w.playouts.load(Relaxed)).sum() };
-            if elapsed >= b.max {
-                sh.done.store(true, Relaxed);
-            } else if forced && limits.playouts.is_none() && played() >= EARLY_STOP_MIN_PLAYOUTS {
+            let forced_done =
+                forced && limits.playouts.is_none() && played() >= EARLY_STOP_MIN_PLAYOUTS;
+            if elapsed >= b.max || forced_done {
                 sh.done.store(true, Relaxed);
             } else if elapsed >= b.target {
                 if !unstable(sh.tree) && !swung(sh.tree, limits.expected_winrate) {
