@@ -21,19 +21,31 @@
 //! all in an even game or after the ramp. Analysis commands search at the
 //! real komi; resignation waits until the extra komi is back to nothing.
 //!
+//! By default ([`KomiMode::Auto`]) it is on only when the engine *takes*
+//! stones: measured on 19x19 giving four stones to GNU Go level 1 at 2 s a
+//! move, White with dynamic komi lost 4 games of 4 (resigning once it was
+//! back to the real komi), and without it won every game finished
+//! (`docs/bot.md`): the search's own win rate, about 0.4 at the start,
+//! already keeps White fighting, while an extra komi let it play slack.
+//! [`KomiMode::On`] uses it for both colours.
+//!
 //! ```
-//! use tengen::search::DynamicKomi;
+//! use tengen::search::{DynamicKomi, KomiMode};
 //! use tengen::{Color, Game, Rules};
 //!
 //! let mut game = Game::new(19, Rules::default()).unwrap();
 //! game.set_fixed_handicap(4).unwrap();
-//! let mut dk = DynamicKomi::new(true);
+//! let mut dk = DynamicKomi::new(KomiMode::On);
 //! // White gives four stones: it first searches as if it had 28 more points.
-//! assert_eq!(dk.extra_komi(&game), 28.0);
+//! assert_eq!(dk.extra_komi(&game, Color::White), 28.0);
 //! // A search that still looks lost raises nothing above the cap; one that
 //! // looks won gives a point back.
 //! dk.update(&game, Color::White, 0.8);
-//! assert_eq!(dk.extra_komi(&game), 27.0);
+//! assert_eq!(dk.extra_komi(&game, Color::White), 27.0);
+//! // By default only a Black engine, taking the stones, uses it.
+//! let auto = DynamicKomi::new(KomiMode::Auto);
+//! assert_eq!(auto.extra_komi(&game, Color::White), 0.0);
+//! assert_eq!(auto.extra_komi(&game, Color::Black), 28.0);
 //! ```
 
 use crate::color::Color;
@@ -61,26 +73,65 @@ pub const WHITE_BAND: (f32, f32) = (0.40, 0.55);
 /// hand-set.
 pub const BLACK_BAND: (f32, f32) = (0.55, 0.70);
 
+/// When the dynamic komi is used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KomiMode {
+    /// Never: every search plays against the real komi.
+    Off,
+    /// Only when the engine takes stones (Black in a handicap game).
+    #[default]
+    Auto,
+    /// In every handicap game, for either colour.
+    On,
+}
+
+impl KomiMode {
+    /// The name `--dynamic-komi` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            KomiMode::Off => "off",
+            KomiMode::Auto => "auto",
+            KomiMode::On => "on",
+        }
+    }
+}
+
+impl std::fmt::Display for KomiMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for KomiMode {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<KomiMode, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "off" => Ok(KomiMode::Off),
+            "auto" => Ok(KomiMode::Auto),
+            "on" => Ok(KomiMode::On),
+            _ => Err(format!("{s:?} is not off, auto or on")),
+        }
+    }
+}
+
 /// The dynamic komi of one game (see the [module docs](self)).
 #[derive(Clone, Debug, PartialEq)]
 pub struct DynamicKomi {
-    enabled: bool,
+    mode: KomiMode,
     /// The extra komi for White so far (`None`: not started in this game).
     extra: Option<f64>,
 }
 
 impl DynamicKomi {
-    /// A dynamic komi, or with `enabled` false one that is always nothing.
-    pub fn new(enabled: bool) -> DynamicKomi {
-        DynamicKomi {
-            enabled,
-            extra: None,
-        }
+    /// A dynamic komi used as `mode` says.
+    pub fn new(mode: KomiMode) -> DynamicKomi {
+        DynamicKomi { mode, extra: None }
     }
 
-    /// Whether it is on.
-    pub fn enabled(&self) -> bool {
-        self.enabled
+    /// When it is used.
+    pub fn mode(&self) -> KomiMode {
+        self.mode
     }
 
     /// Forgets the game (a new game, or a position that does not follow).
@@ -88,11 +139,17 @@ impl DynamicKomi {
         self.extra = None;
     }
 
-    /// The most extra komi for White at this point of `game`: the handicap
-    /// stones' worth, falling linearly to nothing over the ramp.
-    pub fn cap(&self, game: &Game) -> f64 {
+    /// The most extra komi for White at this point of `game` when the
+    /// engine plays `engine`: the handicap stones' worth, falling linearly
+    /// to nothing over the ramp (nothing when the mode leaves it off).
+    pub fn cap(&self, game: &Game, engine: Color) -> f64 {
         let stones = game.handicap().len();
-        if !self.enabled || stones == 0 {
+        let used = match self.mode {
+            KomiMode::Off => false,
+            KomiMode::Auto => engine == Color::Black,
+            KomiMode::On => true,
+        };
+        if !used || stones == 0 {
             return 0.0;
         }
         let ramp = RAMP_FRACTION * game.board().area() as f64;
@@ -100,10 +157,11 @@ impl DynamicKomi {
         (stones as f64 * STONE_VALUE * left).max(0.0)
     }
 
-    /// The extra komi for White the next search of `game` plays against
-    /// (points added to the komi): never negative, never above the cap.
-    pub fn extra_komi(&self, game: &Game) -> f64 {
-        let cap = self.cap(game);
+    /// The extra komi for White the engine's next search of `game`, as
+    /// `engine`, plays against (points added to the komi): never negative,
+    /// never above the cap.
+    pub fn extra_komi(&self, game: &Game, engine: Color) -> f64 {
+        let cap = self.cap(game, engine);
         self.extra.unwrap_or(cap).clamp(0.0, cap)
     }
 
@@ -111,12 +169,12 @@ impl DynamicKomi {
     /// `color`, at the extra komi it was given): moves the extra komi
     /// towards the band.
     pub fn update(&mut self, game: &Game, color: Color, winrate: f32) {
-        let cap = self.cap(game);
+        let cap = self.cap(game, color);
         if cap <= 0.0 {
-            self.extra = Some(0.0);
+            // Nothing to move (and nothing learnt for the other colour).
             return;
         }
-        let now = self.extra_komi(game);
+        let now = self.extra_komi(game, color);
         let (low, high) = match color {
             Color::White => WHITE_BAND,
             Color::Black => BLACK_BAND,
@@ -156,60 +214,73 @@ mod tests {
     #[test]
     fn nothing_in_even_games_or_when_off() {
         let even = Game::new(19, Rules::default()).unwrap();
-        let mut dk = DynamicKomi::new(true);
-        assert_eq!(dk.extra_komi(&even), 0.0);
+        let mut dk = DynamicKomi::new(KomiMode::On);
+        assert_eq!(dk.extra_komi(&even, Color::White), 0.0);
         dk.update(&even, Color::White, 0.1);
-        assert_eq!(dk.extra_komi(&even), 0.0);
-        let off = DynamicKomi::new(false);
-        assert_eq!(off.extra_komi(&handicap_game(19, 4)), 0.0);
+        assert_eq!(dk.extra_komi(&even, Color::White), 0.0);
+        let off = DynamicKomi::new(KomiMode::Off);
+        assert_eq!(off.extra_komi(&handicap_game(19, 4), Color::Black), 0.0);
     }
 
     #[test]
     fn the_cap_falls_to_nothing_over_the_ramp() {
         let mut g = handicap_game(9, 2);
-        let dk = DynamicKomi::new(true);
-        assert_eq!(dk.cap(&g), 14.0);
+        let dk = DynamicKomi::new(KomiMode::On);
+        assert_eq!(dk.cap(&g, Color::White), 14.0);
         // 0.55 x 81 = 44.55 moves: after 22 of them, about half is left.
         for _ in 0..22 {
             let c = g.to_move();
             g.play_as(c, Move::Pass).unwrap();
             g.resume();
         }
-        let half = dk.cap(&g);
+        let half = dk.cap(&g, Color::White);
         assert!((half - 14.0 * (1.0 - 22.0 / 44.55)).abs() < 1e-9, "{half}");
         for _ in 0..30 {
             let c = g.to_move();
             g.play_as(c, Move::Pass).unwrap();
             g.resume();
         }
-        assert_eq!(dk.cap(&g), 0.0);
-        assert_eq!(dk.extra_komi(&g), 0.0);
+        assert_eq!(dk.cap(&g, Color::White), 0.0);
+        assert_eq!(dk.extra_komi(&g, Color::White), 0.0);
     }
 
     #[test]
     fn the_band_moves_it_each_way_for_each_colour() {
         let g = handicap_game(19, 4);
-        let mut dk = DynamicKomi::new(true);
-        assert_eq!(dk.extra_komi(&g), 28.0);
+        let mut dk = DynamicKomi::new(KomiMode::On);
+        assert_eq!(dk.extra_komi(&g, Color::White), 28.0);
         // White, hopeful: a point back; hopeless: never above the cap.
         dk.update(&g, Color::White, 0.9);
         dk.update(&g, Color::White, 0.9);
-        assert_eq!(dk.extra_komi(&g), 26.0);
+        assert_eq!(dk.extra_komi(&g, Color::White), 26.0);
         dk.update(&g, Color::White, 0.5);
-        assert_eq!(dk.extra_komi(&g), 26.0);
+        assert_eq!(dk.extra_komi(&g, Color::White), 26.0);
         for _ in 0..5 {
             dk.update(&g, Color::White, 0.1);
         }
-        assert_eq!(dk.extra_komi(&g), 28.0);
+        assert_eq!(dk.extra_komi(&g, Color::White), 28.0);
         // Black, hopeless: less extra komi; far ahead: more.
-        let mut b = DynamicKomi::new(true);
+        let mut b = DynamicKomi::new(KomiMode::On);
         b.update(&g, Color::Black, 0.3);
-        assert_eq!(b.extra_komi(&g), 27.0);
+        assert_eq!(b.extra_komi(&g, Color::Black), 27.0);
         b.update(&g, Color::Black, 0.95);
-        assert_eq!(b.extra_komi(&g), 28.0);
+        assert_eq!(b.extra_komi(&g, Color::Black), 28.0);
         b.update(&g, Color::Black, 0.6);
-        assert_eq!(b.extra_komi(&g), 28.0);
+        assert_eq!(b.extra_komi(&g, Color::Black), 28.0);
         b.reset();
-        assert_eq!(b.extra_komi(&g), 28.0);
+        assert_eq!(b.extra_komi(&g, Color::Black), 28.0);
+    }
+
+    #[test]
+    fn auto_is_only_for_the_side_taking_stones() {
+        let g = handicap_game(13, 3);
+        let mut dk = DynamicKomi::new(KomiMode::Auto);
+        assert_eq!(dk.extra_komi(&g, Color::White), 0.0);
+        dk.update(&g, Color::White, 0.05);
+        assert_eq!(dk.extra_komi(&g, Color::White), 0.0);
+        assert_eq!(dk.extra_komi(&g, Color::Black), 21.0);
+        assert_eq!("AUTO".parse::<KomiMode>(), Ok(KomiMode::Auto));
+        assert!("maybe".parse::<KomiMode>().is_err());
+        assert_eq!(KomiMode::default(), KomiMode::Auto);
     }
 }

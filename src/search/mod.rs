@@ -37,7 +37,7 @@ pub use bench::{run_bench, BenchLine, BenchSize};
 pub use config::{Limits, SearchConfig};
 pub use engine::{Engine, Request};
 pub use key::PositionKey;
-pub use komi::DynamicKomi;
+pub use komi::{DynamicKomi, KomiMode};
 pub use level::{Level, UnknownLevel, MAX_NUMBERED_LEVEL, NORMAL_NUMBER, PLAYOUTS_PER_LEVEL};
 pub use prior::{hand_prior_score, PriorSource};
 pub use result::{Candidate, Decision, SearchResult};

@@ -329,7 +329,7 @@ impl Session {
         let mut limits = self.move_limits(c);
         // A handicap game's dynamic komi; resignation waits until it is
         // back to the real komi.
-        limits.extra_komi = self.komi.extra_komi(&self.game);
+        limits.extra_komi = self.komi.extra_komi(&self.game, c);
         let moves = self.game.moves().len();
         limits.expected_winrate = self
             .expected
@@ -352,7 +352,7 @@ impl Session {
                 "dynamic komi: searched at komi {} (real {}); next {}",
                 self.game.komi_with_bonus() + limits.extra_komi,
                 self.game.komi_with_bonus(),
-                self.game.komi_with_bonus() + self.komi.extra_komi(&self.game)
+                self.game.komi_with_bonus() + self.komi.extra_komi(&self.game, c)
             );
             if decision == Decision::Resign {
                 decision = Decision::Play(

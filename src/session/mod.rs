@@ -31,7 +31,9 @@ use crate::gtp::{
 };
 use crate::learn::Model;
 use crate::rules::Rules;
-use crate::search::{Clock, DynamicKomi, Engine, Level, Limits, PriorSource, Search, SearchConfig};
+use crate::search::{
+    Clock, DynamicKomi, Engine, KomiMode, Level, Limits, PriorSource, Search, SearchConfig,
+};
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Duration;
@@ -69,8 +71,9 @@ pub struct Config {
     /// The learned model of the priors (`None`: the one built in).
     pub model: Option<Arc<Model>>,
     /// Dynamic komi in handicap games ([`DynamicKomi`]): `genmove`
-    /// searches against a komi moved to keep its win rate useful.
-    pub dynamic_komi: bool,
+    /// searches against a komi moved to keep its win rate useful; by
+    /// default only when the engine takes stones.
+    pub dynamic_komi: KomiMode,
     /// Ponder: after its own `genmove`, search on the opponent's time
     /// until the next command arrives (interactive input only).
     pub ponder: bool,
@@ -91,7 +94,7 @@ impl Default for Config {
             level: Some(Level::default()),
             priors: PriorSource::default(),
             model: None,
-            dynamic_komi: true,
+            dynamic_komi: KomiMode::default(),
             ponder: false,
         }
     }

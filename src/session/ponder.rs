@@ -44,7 +44,9 @@ impl Session {
         self.signals.analyzing.store(true, Ordering::SeqCst);
         let start = Instant::now();
         let mut last: Option<SearchResult> = None;
-        let extra_komi = self.komi.extra_komi(&self.game);
+        // The komi of the engine's own next move (the opponent's colour is
+        // to move now).
+        let extra_komi = self.komi.extra_komi(&self.game, color.opponent());
         // A line that arrived just before `analyzing` was set raised no
         // stop: look for it before each slice.
         while !src.line_waiting()

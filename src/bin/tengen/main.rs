@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tengen::gtp::ChannelSource;
 use tengen::learn::Model;
-use tengen::search::{Level, Limits, PriorSource};
+use tengen::search::{KomiMode, Level, Limits, PriorSource};
 use tengen::session::{Config, PhantomKind, Session};
 use tengen::{Preset, Rules};
 
@@ -128,11 +128,12 @@ struct EngineArgs {
     #[arg(long)]
     ponder: bool,
 
-    /// No dynamic komi in handicap games (by default `genmove` searches
+    /// Dynamic komi in handicap games: off, auto (only when tengen takes
+    /// the stones, as Black) or on (both colours). `genmove` then searches
     /// against a komi moved to keep its win rate useful, back to the real
-    /// komi by about move 200 on 19x19; analysis always uses the real komi).
-    #[arg(long)]
-    no_dynamic_komi: bool,
+    /// komi by about move 200 on 19x19; analysis always uses the real komi.
+    #[arg(long, default_value_t = KomiMode::Auto)]
+    dynamic_komi: KomiMode,
 
     /// Seconds kept back from every clock budget for network lag.
     #[arg(long, default_value_t = 0.5, value_parser = parse_lag)]
@@ -228,7 +229,7 @@ impl EngineArgs {
             level,
             priors: self.priors,
             model,
-            dynamic_komi: !self.no_dynamic_komi,
+            dynamic_komi: self.dynamic_komi,
             ponder: self.ponder,
         })
     }

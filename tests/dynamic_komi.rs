@@ -1,0 +1,128 @@
+//! Dynamic komi in handicap games through the binary: which colour uses
+//! it in each mode, that the search's komi is logged beside the real one,
+//! that analysis keeps the real komi, and that resignation waits for the
+//! dynamic komi to come back to the real komi.
+
+use std::path::PathBuf;
+use std::time::Duration;
+use tengen::gtp::GtpClient;
+
+fn run(extra: &str, commands: &[&str]) -> (Vec<String>, String) {
+    let log: PathBuf = std::env::temp_dir().join(format!(
+        "tengen-dynkomi-{}-{}.log",
+        std::process::id(),
+        extra.replace([' ', '.'], "_")
+    ));
+    let cmd = format!(
+        "{} --threads 1 --seed 3 --playouts 300 --log {} {extra}",
+        env!("CARGO_BIN_EXE_tengen"),
+        log.display()
+    );
+    let mut e = GtpClient::spawn(&cmd).expect("tengen starts");
+    let answers = commands
+        .iter()
+        .map(|c| {
+            e.send(c, Duration::from_secs(60))
+                .unwrap_or_else(|err| panic!("{c}: {err:?}"))
+        })
+        .collect();
+    e.quit();
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    let _ = std::fs::remove_file(&log);
+    (answers, text)
+}
+
+const HANDICAP_GAME: [&str; 5] = [
+    "boardsize 9",
+    "clear_board",
+    "komi 0.5",
+    "fixed_handicap 3",
+    "genmove w",
+];
+
+#[test]
+fn on_searches_white_at_more_komi_and_auto_does_not() {
+    let (_, on) = run("--dynamic-komi on --no-resign", &HANDICAP_GAME);
+    // Three stones of 7 points each over the real 3.5 (komi 0.5 and,
+    // under the default Chinese-style rules, a point per handicap stone).
+    assert!(
+        on.contains("dynamic komi: searched at komi 24.5 (real 3.5)"),
+        "{on}"
+    );
+    let (_, auto) = run("--no-resign", &HANDICAP_GAME);
+    assert!(!auto.contains("dynamic komi"), "{auto}");
+    let (_, off) = run("--dynamic-komi off --no-resign", &HANDICAP_GAME);
+    assert!(!off.contains("dynamic komi"), "{off}");
+}
+
+#[test]
+fn auto_is_used_by_black_taking_stones() {
+    let (_, auto) = run(
+        "--no-resign",
+        &[
+            "boardsize 9",
+            "clear_board",
+            "komi 0.5",
+            "fixed_handicap 3",
+            "play w E5",
+            "genmove b",
+        ],
+    );
+    // One move played: the cap has fallen from 21 by 21 / 44.55.
+    let line = auto
+        .lines()
+        .find(|l| l.starts_with("dynamic komi"))
+        .unwrap_or_else(|| panic!("{auto}"));
+    let searched: f64 = line
+        .split("komi ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|k| k.parse().ok())
+        .unwrap();
+    let expected = 3.5 + 21.0 * (1.0 - 1.0 / (0.55 * 81.0));
+    assert!((searched - expected).abs() < 1e-6, "{line}");
+}
+
+#[test]
+fn no_resignation_while_the_dynamic_komi_is_on() {
+    // Black, taking three stones, with a resignation threshold of 0.99:
+    // every search is hopeless, so without dynamic komi the third one in a
+    // row resigns (the decision allows it from move 39 of this game; the
+    // searches come at moves 39, 41 and 43). With it (auto, for Black),
+    // the extra komi is still above nothing at move 43 (the ramp ends at
+    // 44.55), so Black plays on.
+    let mut cmds = vec!["boardsize 9", "clear_board", "komi 0.5", "fixed_handicap 3"];
+    for _ in 0..19 {
+        cmds.push("play w pass");
+        cmds.push("play b pass");
+    }
+    cmds.extend([
+        "play w pass",
+        "genmove b",
+        "play w pass",
+        "genmove b",
+        "play w pass",
+        "genmove b",
+    ]);
+    let (off, _) = run("--dynamic-komi off --resign 0.99", &cmds);
+    assert_eq!(off.last().map(String::as_str), Some("resign"), "{off:?}");
+    let (auto, log) = run("--resign 0.99", &cmds);
+    assert!(!auto.iter().any(|a| a == "resign"), "{auto:?}\n{log}");
+    assert_eq!(log.matches("dynamic komi").count(), 3, "{log}");
+}
+
+#[test]
+fn analysis_keeps_the_real_komi() {
+    // `kata-genmove_analyze` and `lz-analyze` never use the dynamic komi.
+    let (_, log) = run(
+        "--dynamic-komi on --no-resign",
+        &[
+            "boardsize 9",
+            "clear_board",
+            "komi 0.5",
+            "fixed_handicap 3",
+            "tengen-score",
+        ],
+    );
+    assert!(!log.contains("dynamic komi"), "{log}");
+}
