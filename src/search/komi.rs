@@ -8,9 +8,10 @@
 //! The classic remedy (Pachi's, Fuego's) is to search against a different
 //! komi. Here the search's komi is the real one plus an *extra komi for
 //! White*, the side that gives the stones:
-//! - it starts at [`STONE_VALUE`] points a handicap stone, and is capped by
-//!   a line that falls to nothing when a [`RAMP_FRACTION`] of the board's
-//!   points have been played (200 moves on 19x19, 45 on 9x9);
+//! - it starts at nothing, and is capped by a line that starts at
+//!   [`STONE_VALUE`] points a handicap stone and falls to nothing when a
+//!   [`RAMP_FRACTION`] of the board's points have been played (200 moves on
+//!   19x19, 45 on 9x9);
 //! - after each own search it moves by [`STEP`] points: when the engine is
 //!   White, up while its win rate is under [`WHITE_BAND`]'s low end and down
 //!   above its high end; when the engine is Black, up while its win rate
@@ -36,16 +37,15 @@
 //! let mut game = Game::new(19, Rules::default()).unwrap();
 //! game.set_fixed_handicap(4).unwrap();
 //! let mut dk = DynamicKomi::new(KomiMode::On);
-//! // White gives four stones: it first searches as if it had 28 more points.
-//! assert_eq!(dk.extra_komi(&game, Color::White), 28.0);
-//! // A search that still looks lost raises nothing above the cap; one that
-//! // looks won gives a point back.
+//! // White gives four stones: it starts at the real komi, and a search
+//! // that looks lost gives it a point more, up to 28.
+//! assert_eq!(dk.cap(&game, Color::White), 28.0);
+//! assert_eq!(dk.extra_komi(&game, Color::White), 0.0);
+//! dk.update(&game, Color::White, 0.2);
+//! assert_eq!(dk.extra_komi(&game, Color::White), 1.0);
+//! // One that looks won gives it back.
 //! dk.update(&game, Color::White, 0.8);
-//! assert_eq!(dk.extra_komi(&game, Color::White), 27.0);
-//! // By default only a Black engine, taking the stones, uses it.
-//! let auto = DynamicKomi::new(KomiMode::Auto);
-//! assert_eq!(auto.extra_komi(&game, Color::White), 0.0);
-//! assert_eq!(auto.extra_komi(&game, Color::Black), 28.0);
+//! assert_eq!(dk.extra_komi(&game, Color::White), 0.0);
 //! ```
 
 use crate::color::Color;
@@ -162,7 +162,7 @@ impl DynamicKomi {
     /// never above the cap.
     pub fn extra_komi(&self, game: &Game, engine: Color) -> f64 {
         let cap = self.cap(game, engine);
-        self.extra.unwrap_or(cap).clamp(0.0, cap)
+        self.extra.unwrap_or(0.0).clamp(0.0, cap)
     }
 
     /// After a search for `color` that found win rate `winrate` (for
@@ -248,37 +248,45 @@ mod tests {
     fn the_band_moves_it_each_way_for_each_colour() {
         let g = handicap_game(19, 4);
         let mut dk = DynamicKomi::new(KomiMode::On);
+        assert_eq!(dk.extra_komi(&g, Color::White), 0.0);
+        // White, hopeless: a point a search, never above the cap of 28.
+        for _ in 0..30 {
+            dk.update(&g, Color::White, 0.1);
+        }
         assert_eq!(dk.extra_komi(&g, Color::White), 28.0);
-        // White, hopeful: a point back; hopeless: never above the cap.
+        // Hopeful: a point back a search; in the band: unchanged.
         dk.update(&g, Color::White, 0.9);
         dk.update(&g, Color::White, 0.9);
         assert_eq!(dk.extra_komi(&g, Color::White), 26.0);
         dk.update(&g, Color::White, 0.5);
         assert_eq!(dk.extra_komi(&g, Color::White), 26.0);
-        for _ in 0..5 {
-            dk.update(&g, Color::White, 0.1);
-        }
-        assert_eq!(dk.extra_komi(&g, Color::White), 28.0);
-        // Black, hopeless: less extra komi; far ahead: more.
+        // Black, far ahead: more extra komi; hopeless: less, never below
+        // nothing.
         let mut b = DynamicKomi::new(KomiMode::On);
-        b.update(&g, Color::Black, 0.3);
-        assert_eq!(b.extra_komi(&g, Color::Black), 27.0);
         b.update(&g, Color::Black, 0.95);
-        assert_eq!(b.extra_komi(&g, Color::Black), 28.0);
+        b.update(&g, Color::Black, 0.95);
+        assert_eq!(b.extra_komi(&g, Color::Black), 2.0);
         b.update(&g, Color::Black, 0.6);
-        assert_eq!(b.extra_komi(&g, Color::Black), 28.0);
+        assert_eq!(b.extra_komi(&g, Color::Black), 2.0);
+        for _ in 0..3 {
+            b.update(&g, Color::Black, 0.3);
+        }
+        assert_eq!(b.extra_komi(&g, Color::Black), 0.0);
+        b.update(&g, Color::Black, 0.95);
         b.reset();
-        assert_eq!(b.extra_komi(&g, Color::Black), 28.0);
+        assert_eq!(b.extra_komi(&g, Color::Black), 0.0);
     }
 
     #[test]
     fn auto_is_only_for_the_side_taking_stones() {
         let g = handicap_game(13, 3);
         let mut dk = DynamicKomi::new(KomiMode::Auto);
-        assert_eq!(dk.extra_komi(&g, Color::White), 0.0);
+        assert_eq!(dk.cap(&g, Color::White), 0.0);
         dk.update(&g, Color::White, 0.05);
         assert_eq!(dk.extra_komi(&g, Color::White), 0.0);
-        assert_eq!(dk.extra_komi(&g, Color::Black), 21.0);
+        assert_eq!(dk.cap(&g, Color::Black), 21.0);
+        dk.update(&g, Color::Black, 0.95);
+        assert_eq!(dk.extra_komi(&g, Color::Black), 1.0);
         assert_eq!("AUTO".parse::<KomiMode>(), Ok(KomiMode::Auto));
         assert!("maybe".parse::<KomiMode>().is_err());
         assert_eq!(KomiMode::default(), KomiMode::Auto);

@@ -346,7 +346,9 @@ impl Session {
         let spent = start.elapsed();
         self.komi.update(&self.game, c, analysis.winrate);
         self.expected = Some((c, moves, analysis.winrate));
-        if limits.extra_komi > 0.0 {
+        // While the dynamic komi may still be above nothing (its cap has
+        // not come back to the real komi), the engine plays on.
+        if self.komi.cap(&self.game, c) > 0.0 {
             let _ = writeln!(
                 self.log,
                 "dynamic komi: searched at komi {} (real {}); next {}",
