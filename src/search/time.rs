@@ -17,7 +17,15 @@ pub struct TimeBudget {
 
 /// The fewest own moves a clock budget expects still to play, so that the
 /// end of a game keeps some time (hand-set).
-const MIN_MOVES_TO_GO: usize = 10;
+pub const MIN_MOVES_TO_GO: usize = 10;
+
+/// The fraction of the board's points still empty when a game usually
+/// ends (resignation or the last dame): with byo-yomi as the reserve, the
+/// main time is shared over the moves before it (hand-set; 19x19 games
+/// against GNU Go ended with a quarter to a half of the board empty, and
+/// spent two thirds of a 10-minute main time with half the empty points as
+/// the estimate).
+pub const END_EMPTY_FRACTION: f64 = 0.2;
 
 /// The clocks of a game: the time system and what each player has left.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,11 +86,25 @@ impl Clock {
     }
 
     /// How long `c` may think about the next move with `empty` empty points
-    /// on the board: [`budget`](Clock::budget) with an estimate of `c`'s
-    /// moves still to play (half the empty points, at least
-    /// ten).
-    pub fn budget_for(&self, c: Color, empty: usize) -> Option<TimeBudget> {
-        let to_go = (empty / 2).max(MIN_MOVES_TO_GO);
+    /// on a board of `area` points: [`budget`](Clock::budget) with an
+    /// estimate of `c`'s moves still to play. Under absolute time, half the
+    /// empty points (a game may last that long, and nothing comes after
+    /// the main time). With overtime after the main time, the byo-yomi is
+    /// the reserve for a long end: half the empty points beyond the
+    /// [`END_EMPTY_FRACTION`] of the board that a game usually ends with,
+    /// so the main time is spent on the moves that decide the game. At
+    /// least [`MIN_MOVES_TO_GO`] either way.
+    pub fn budget_for(&self, c: Color, empty: usize, area: usize) -> Option<TimeBudget> {
+        let has_overtime = matches!(
+            self.system,
+            TimeSystem::Canadian { .. } | TimeSystem::Byoyomi { .. }
+        );
+        let ends_with = if has_overtime {
+            (area as f64 * END_EMPTY_FRACTION) as usize
+        } else {
+            0
+        };
+        let to_go = (empty.saturating_sub(ends_with) / 2).max(MIN_MOVES_TO_GO);
         self.budget(c, u32::try_from(to_go).unwrap_or(u32::MAX))
     }
 
@@ -274,6 +296,26 @@ mod tests {
         // Little main time left: a third of it plus most of a period.
         c.set_left(Color::Black, 3.0, 0);
         assert!((most(c.budget(Color::Black, 20)) - 8.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn byo_yomi_is_the_reserve_of_main_time() {
+        // 19x19, 300 points empty: under absolute time 150 own moves to
+        // go; with byo-yomi after it, (300 - 72) / 2 = 114.
+        let mut c = Clock::new(Duration::ZERO);
+        c.set_system(TimeSystem::Absolute { main: 600.0 });
+        assert!((secs(c.budget_for(Color::Black, 300, 361)) - 4.0).abs() < 1e-9);
+        c.set_system(TimeSystem::Byoyomi {
+            main: 600.0,
+            period: 20.0,
+            periods: 3,
+        });
+        // 600 / 114 + half a period.
+        let want = 600.0 / 114.0 + 10.0;
+        assert!((secs(c.budget_for(Color::Black, 300, 361)) - want).abs() < 1e-9);
+        // Near the end, at least ten moves to go.
+        let want = 600.0 / 10.0 + 10.0;
+        assert!((secs(c.budget_for(Color::Black, 80, 361)) - want).abs() < 1e-9);
     }
 
     #[test]

@@ -307,7 +307,8 @@ impl Session {
     /// shortened by the clock.
     pub(super) fn move_limits(&self, c: Color) -> Limits {
         let mut limits = self.config.limits;
-        if let Some(b) = self.clock.budget_for(c, self.game.board().empty_count()) {
+        let board = self.game.board();
+        if let Some(b) = self.clock.budget_for(c, board.empty_count(), board.area()) {
             // The configured time per move caps both; a move the search
             // finds unclear may go on from the normal time to the maximum.
             let cap = limits.time;
