@@ -17,6 +17,9 @@
 //! - [`sgf`]: reading and writing SGF.
 //! - [`phantom`]: Phantom Go: the rules, the protocol and the results.
 //! - [`house`]: the December 2026 layout change, and how it was checked.
+//! - [`bot`]: running tengen as a bot: pondering, dynamic komi in handicap
+//!   games, time management over a whole game, chat, and matches under a
+//!   real clock.
 //!
 //! The pages link to each other with reference links (`[scoring]`) whose
 //! definitions at the end of each file name the file (`scoring.md`), for
@@ -39,6 +42,7 @@ macro_rules! guide_page {
         #[doc = "[phantom]: crate::guide::phantom"]
         #[doc = "[house]: crate::guide::house"]
         #[doc = "[learning]: crate::guide::learning"]
+        #[doc = "[bot]: crate::guide::bot"]
         #[doc = ""]
         #[doc = include_str!($file)]
         pub mod $name {}
@@ -55,3 +59,4 @@ guide_page!(sgf, "../docs/sgf.md");
 guide_page!(phantom, "../docs/phantom.md");
 guide_page!(house, "../docs/house.md");
 guide_page!(learning, "../docs/learning.md");
+guide_page!(bot, "../docs/bot.md");

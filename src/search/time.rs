@@ -17,7 +17,7 @@ pub struct TimeBudget {
 
 /// The fewest own moves a clock budget expects still to play, so that the
 /// end of a game keeps some time (hand-set).
-pub const MIN_MOVES_TO_GO: usize = 10;
+const MIN_MOVES_TO_GO: usize = 10;
 
 /// The fraction of the board's points still empty when a game usually
 /// ends (resignation or the last dame): with byo-yomi as the reserve, the
@@ -25,7 +25,7 @@ pub const MIN_MOVES_TO_GO: usize = 10;
 /// against GNU Go ended with a quarter to a half of the board empty, and
 /// spent two thirds of a 10-minute main time with half the empty points as
 /// the estimate).
-pub const END_EMPTY_FRACTION: f64 = 0.2;
+const END_EMPTY_FRACTION: f64 = 0.2;
 
 /// The clocks of a game: the time system and what each player has left.
 #[derive(Clone, Debug, PartialEq)]
@@ -90,10 +90,10 @@ impl Clock {
     /// estimate of `c`'s moves still to play. Under absolute time, half the
     /// empty points (a game may last that long, and nothing comes after
     /// the main time). With overtime after the main time, the byo-yomi is
-    /// the reserve for a long end: half the empty points beyond the
-    /// [`END_EMPTY_FRACTION`] of the board that a game usually ends with,
-    /// so the main time is spent on the moves that decide the game. At
-    /// least [`MIN_MOVES_TO_GO`] either way.
+    /// the reserve for a long end: half the empty points beyond the fifth
+    /// of the board that a game usually ends with empty, so the main time
+    /// is spent on the moves that decide the game. At least ten moves
+    /// either way.
     pub fn budget_for(&self, c: Color, empty: usize, area: usize) -> Option<TimeBudget> {
         let has_overtime = matches!(
             self.system,
