@@ -107,6 +107,35 @@ fn no_resignation_while_the_dynamic_komi_is_on() {
     let (auto, log) = run("--resign 0.99", &cmds);
     assert!(!auto.iter().any(|a| a == "resign"), "{auto:?}\n{log}");
     assert_eq!(log.matches("dynamic komi").count(), 3, "{log}");
+    assert!(log.contains("no resignation yet"), "{log}");
+}
+
+#[test]
+fn white_giving_stones_does_not_resign_before_the_ramp_ends_either() {
+    // White under the default (auto: searching at the real komi) with a
+    // threshold of 0.99, searches at moves 40, 42 and 44 of a 3-stone
+    // 9x9 game: the ramp ends at 44.55, so no resignation; with
+    // `--dynamic-komi off` the decision's own patience (until move 39
+    // with three stones) has passed, and it resigns.
+    let mut cmds = vec!["boardsize 9", "clear_board", "komi 0.5", "fixed_handicap 3"];
+    for _ in 0..20 {
+        cmds.push("play w pass");
+        cmds.push("play b pass");
+    }
+    cmds.extend([
+        "genmove w",
+        "play b pass",
+        "genmove w",
+        "play b pass",
+        "genmove w",
+    ]);
+    // A 0.99 threshold is halved for White in a handicap game: the
+    // decision's own patience; 0.999 still leaves everything hopeless.
+    let (off, _) = run("--dynamic-komi off --resign 0.999", &cmds);
+    assert_eq!(off.last().map(String::as_str), Some("resign"), "{off:?}");
+    let (auto, log) = run("--resign 0.999", &cmds);
+    assert!(!auto.iter().any(|a| a == "resign"), "{auto:?}\n{log}");
+    assert!(!log.contains("dynamic komi:"), "{log}");
 }
 
 #[test]

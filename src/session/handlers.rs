@@ -347,8 +347,6 @@ impl Session {
         let spent = start.elapsed();
         self.komi.update(&self.game, c, analysis.winrate);
         self.expected = Some((c, moves, analysis.winrate));
-        // While the dynamic komi may still be above nothing (its cap has
-        // not come back to the real komi), the engine plays on.
         if self.komi.cap(&self.game, c) > 0.0 {
             let _ = writeln!(
                 self.log,
@@ -357,16 +355,20 @@ impl Session {
                 self.game.komi_with_bonus(),
                 self.game.komi_with_bonus() + self.komi.extra_komi(&self.game, c)
             );
-            if decision == Decision::Resign {
-                decision = Decision::Play(
-                    analysis
-                        .candidates
-                        .iter()
-                        .map(|k| k.mv)
-                        .find(|&m| self.game.is_legal(c, m))
-                        .unwrap_or(Move::Pass),
-                );
-            }
+        }
+        // In a handicap game, no resignation while the dynamic komi could
+        // still be away from the real komi (for either colour, whether it
+        // is used for this one or not; not with `--dynamic-komi off`).
+        if decision == Decision::Resign && self.komi.holds_resignation(&self.game) {
+            let _ = writeln!(self.log, "no resignation yet in a handicap game");
+            decision = Decision::Play(
+                analysis
+                    .candidates
+                    .iter()
+                    .map(|k| k.mv)
+                    .find(|&m| self.game.is_legal(c, m))
+                    .unwrap_or(Move::Pass),
+            );
         }
         self.finish_move(c, decision, &analysis, spent, play)
     }
