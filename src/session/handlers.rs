@@ -343,7 +343,7 @@ impl Session {
             color: c,
             cleanup,
         };
-        let (mut decision, analysis) = self.engine.genmove(&req, &limits, &self.signals.stop);
+        let (decision, analysis) = self.engine.genmove(&req, &limits, &self.signals.stop);
         let spent = start.elapsed();
         self.komi.update(&self.game, c, analysis.winrate);
         self.expected = Some((c, moves, analysis.winrate));
@@ -354,20 +354,6 @@ impl Session {
                 self.game.komi_with_bonus() + limits.extra_komi,
                 self.game.komi_with_bonus(),
                 self.game.komi_with_bonus() + self.komi.extra_komi(&self.game, c)
-            );
-        }
-        // In a handicap game, no resignation while the dynamic komi could
-        // still be away from the real komi (for either colour, whether it
-        // is used for this one or not; not with `--dynamic-komi off`).
-        if decision == Decision::Resign && self.komi.holds_resignation(&self.game) {
-            let _ = writeln!(self.log, "no resignation yet in a handicap game");
-            decision = Decision::Play(
-                analysis
-                    .candidates
-                    .iter()
-                    .map(|k| k.mv)
-                    .find(|&m| self.game.is_legal(c, m))
-                    .unwrap_or(Move::Pass),
             );
         }
         self.finish_move(c, decision, &analysis, spent, play)
@@ -384,6 +370,20 @@ impl Session {
         play: bool,
     ) -> Result<String, GtpError> {
         let mut decision = decision;
+        // In a handicap game, no resignation while the dynamic komi could
+        // still be away from the real komi (for either colour, whether it
+        // is used for this one or not; not with `--dynamic-komi off`).
+        if decision == Decision::Resign && self.komi.holds_resignation(&self.game) {
+            let _ = writeln!(self.log, "no resignation yet in a handicap game");
+            decision = Decision::Play(
+                analysis
+                    .candidates
+                    .iter()
+                    .map(|k| k.mv)
+                    .find(|&m| self.game.is_legal(c, m))
+                    .unwrap_or(Move::Pass),
+            );
+        }
         if let Decision::Play(mv) = decision {
             if !self.game.is_legal(c, mv) {
                 let _ = writeln!(
