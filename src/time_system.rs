@@ -136,17 +136,11 @@ impl PlayerClock {
                 Ok(())
             }
             TimeSystem::Canadian { period, stones, .. } => {
-                let mut over = spent;
-                if self.stones == 0 {
-                    if over <= self.seconds {
-                        self.seconds -= over;
-                        return Ok(());
-                    }
-                    // Main time ran out during the move: the rest of it
-                    // counts in the first period, as one of its stones.
-                    over -= self.seconds;
-                    *self = PlayerClock::new(period, stones);
-                }
+                // Main time that ran out during the move: the rest of it
+                // counts in the first period, as one of its stones.
+                let Some(over) = self.spend_main(spent, period, stones) else {
+                    return Ok(());
+                };
                 self.seconds -= over;
                 if self.seconds < 0.0 {
                     return out(self);
@@ -160,15 +154,9 @@ impl PlayerClock {
             TimeSystem::Byoyomi {
                 period, periods, ..
             } => {
-                let mut over = spent;
-                if self.stones == 0 {
-                    if over <= self.seconds {
-                        self.seconds -= over;
-                        return Ok(());
-                    }
-                    over -= self.seconds;
-                    *self = PlayerClock::new(period, periods);
-                }
+                let Some(mut over) = self.spend_main(spent, period, periods) else {
+                    return Ok(());
+                };
                 // Each whole period the move overran is lost.
                 while over > period {
                     over -= period;
@@ -181,6 +169,23 @@ impl PlayerClock {
                 Ok(())
             }
         }
+    }
+
+    /// Charges `spent` to the main time, if the clock is in it: `None`
+    /// when the main time covered it all; else the seconds still to charge
+    /// to overtime, the clock then showing its first period (`period`
+    /// seconds, `stones` stones or periods).
+    fn spend_main(&mut self, spent: f64, period: f64, stones: u32) -> Option<f64> {
+        if self.stones > 0 {
+            return Some(spent);
+        }
+        if spent <= self.seconds {
+            self.seconds -= spent;
+            return None;
+        }
+        let over = spent - self.seconds;
+        *self = PlayerClock::new(period, stones);
+        Some(over)
     }
 
     /// The fraction of the main time used (1 once in overtime; 0 without
