@@ -245,9 +245,7 @@ impl Session {
             C::KgsChat => Ok(format!(
                 "Hello, I am tengen {}, a Go engine playing at level {}. I do not chat, but thank you for the game.",
                 env!("CARGO_PKG_VERSION"),
-                self.config
-                    .level
-                    .map_or_else(|| "custom".to_string(), |l| l.to_string())
+                self.level_name()
             )),
             C::KgsGameOver => {
                 let _ = writeln!(self.log, "game over");
@@ -279,11 +277,16 @@ impl Session {
                 self.set_level(level);
                 Ok(String::new())
             }
-            C::Level(None) => Ok(self
-                .config
-                .level
-                .map_or_else(|| "custom".to_string(), |l| l.to_string())),
+            C::Level(None) => Ok(self.level_name()),
         }
+    }
+
+    /// The playing level's name, or `custom` when playouts or time set the
+    /// limits (`tengen-level`, `kgs-chat`).
+    fn level_name(&self) -> String {
+        self.config
+            .level
+            .map_or_else(|| "custom".to_string(), |l| l.to_string())
     }
 
     /// Starts a new game (after `boardsize`, `clear_board`), keeping the
