@@ -462,22 +462,18 @@ pub fn play_game(
         let reply = engine(&mut engines[me], &cfg.engines[me])
             .and_then(|g| g.send(&format!("genmove {c}"), wait));
         let spent = started.elapsed();
+        slowest[c.index()] = slowest[c.index()].max(spent);
+        let mut th = thinking.get();
+        th[c.index()] += spent;
+        thinking.set(th);
         if system != TimeSystem::None {
             let mut all = clocks.get();
             let overran = all[c.index()].spend(system, spent.as_secs_f64()).is_err();
             clocks.set(all);
             if overran {
-                slowest[c.index()] = slowest[c.index()].max(spent);
-                let mut th = thinking.get();
-                th[c.index()] += spent;
-                thinking.set(th);
                 return finish(game, Termination::TimeLoss(c), slowest, false);
             }
         }
-        slowest[c.index()] = slowest[c.index()].max(spent);
-        let mut th = thinking.get();
-        th[c.index()] += spent;
-        thinking.set(th);
         let text = match reply {
             Ok(text) => text,
             Err(err) => {
