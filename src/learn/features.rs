@@ -70,25 +70,43 @@ pub const DIST_LAST2: Group = Group {
     len: 16,
 };
 /// The line from the edge (planar boards): lines 1 to 4 and 5 or more on
-/// boards below 13x13, then the same on larger boards.
+/// boards below 13x13, then the same on larger boards; then, on larger
+/// boards in an open area (no stone within [`OPEN_RADIUS`]), the pair of
+/// lines along both axes, each 1 to 4 or 5 or more, unordered (15
+/// values: a corner's 3-4 point is not a side's third line).
 pub const LINE: Group = Group {
     name: "line",
     start: 44,
-    len: 10,
+    len: 25,
 };
 /// The nearest stone (Chebyshev distance) when none is adjacent: 2, 3, 4
 /// or more (an empty board included).
 pub const SPACE: Group = Group {
     name: "space",
-    start: 54,
+    start: 69,
     len: 3,
 };
 /// A pass: after a stone; after the opponent's pass.
 pub const PASS: Group = Group {
     name: "pass",
-    start: 57,
+    start: 72,
     len: 2,
 };
+
+/// An area is open for the [`LINE`] pair when no stone is within this
+/// Chebyshev distance of the move.
+pub const OPEN_RADIUS: usize = 2;
+
+/// The radii of the large patterns, largest first: a large pattern is the
+/// points at Manhattan distance 1 to `r` around the move (12 points for
+/// radius 2, 24 for radius 3), each empty, off the board, own or the
+/// opponent's (2 bits, no liberties), canonical over the 8 symmetries.
+/// A move is scored by the largest of its patterns the model knows, as
+/// Coulom's and Pachi's models did.
+pub const LARGE_RADII: [usize; 2] = [3, 2];
+
+/// A large pattern code meaning "none" (a pass).
+pub const NO_LARGE: u64 = u64::MAX;
 
 /// Every group of fixed features, in id order.
 pub const GROUPS: [Group; 9] = [
@@ -96,7 +114,7 @@ pub const GROUPS: [Group; 9] = [
 ];
 
 /// The number of fixed feature ids.
-pub const FIXED_COUNT: usize = 59;
+pub const FIXED_COUNT: usize = 74;
 
 /// The most fixed features a move has (one per group but the pass's).
 pub const MAX_FIXED: usize = 8;
@@ -109,6 +127,9 @@ pub const NO_PATTERN: u32 = u32::MAX;
 pub struct MoveFeatures {
     /// The canonical 3x3 pattern, or [`NO_PATTERN`] for a pass.
     pub pattern: u32,
+    /// The canonical large patterns, one per radius of [`LARGE_RADII`]
+    /// (radius in the top byte), or [`NO_LARGE`] for a pass.
+    pub large: [u64; 2],
     /// The fixed features' ids, ascending, `n` of them.
     pub fixed: [u16; MAX_FIXED],
     /// How many of `fixed` are used.
@@ -119,6 +140,7 @@ impl MoveFeatures {
     fn new(pattern: u32) -> MoveFeatures {
         MoveFeatures {
             pattern,
+            large: [NO_LARGE; 2],
             fixed: [u16::MAX; MAX_FIXED],
             n: 0,
         }
@@ -193,6 +215,108 @@ fn point_state(board: &Board, n: u16, me: u8) -> u8 {
     }
 }
 
+/// The cells of the large pattern of one radius: their offsets, and
+/// where each goes under each of the 8 symmetries.
+struct LargeCells {
+    offsets: Vec<(isize, isize)>,
+    perm: [Vec<u8>; 8],
+}
+
+/// The cells of every radius of [`LARGE_RADII`], in that order (the
+/// largest has 24).
+fn large_cells() -> &'static [LargeCells; 2] {
+    static CELLS: OnceLock<[LargeCells; 2]> = OnceLock::new();
+    CELLS.get_or_init(|| {
+        LARGE_RADII.map(|r| {
+            let r = r as isize;
+            // Nearest first, so a smaller radius's cells are a prefix of
+            // a larger one's.
+            let mut offsets = Vec::new();
+            for d in 1..=r {
+                for dy in -r..=r {
+                    for dx in -r..=r {
+                        if dx.abs() + dy.abs() == d {
+                            offsets.push((dx, dy));
+                        }
+                    }
+                }
+            }
+            let perm = std::array::from_fn(|t| {
+                offsets
+                    .iter()
+                    .map(|&o| {
+                        let to = transform(t, o);
+                        offsets.iter().position(|&p| p == to).unwrap_or(0) as u8
+                    })
+                    .collect()
+            });
+            LargeCells { offsets, perm }
+        })
+    })
+}
+
+/// The smallest code of the 2-bit `states` over the 8 symmetries, tagged
+/// with the radius `r` in the top byte.
+fn canonical_large(cells: &LargeCells, r: usize, states: &[u8]) -> u64 {
+    let mut best = u64::MAX;
+    for p in &cells.perm {
+        let mut code = 0u64;
+        for (k, &s) in states.iter().enumerate() {
+            code |= u64::from(s) << (2 * u64::from(p[k]));
+        }
+        best = best.min(code);
+    }
+    best | (r as u64) << 56
+}
+
+/// Whether `code` is the canonical code of a large pattern of one of the
+/// [`LARGE_RADII`] (what a weights file may hold).
+pub(crate) fn is_canonical_large(code: u64) -> bool {
+    let r = (code >> 56) as usize;
+    let Some(i) = LARGE_RADII.iter().position(|&x| x == r) else {
+        return false;
+    };
+    let cells = &large_cells()[i];
+    let n = cells.offsets.len();
+    let body = code & ((1u64 << 56) - 1);
+    if body >> (2 * n) != 0 {
+        return false;
+    }
+    let states: Vec<u8> = (0..n).map(|k| ((body >> (2 * k)) & 3) as u8).collect();
+    canonical_large(cells, r, &states) == code
+}
+
+/// The large patterns of `me` playing at `l`, one per radius of
+/// [`LARGE_RADII`]: each cell 0 empty, 1 off the board, 2 own, 3 the
+/// opponent's.
+fn large_patterns(board: &Board, l: Loc, me: u8) -> [u64; 2] {
+    let s = board.size() as isize;
+    let torus = board.topology() == Topology::Toroidal;
+    let p = board.point(l);
+    let (x, y) = (p.x() as isize, p.y() as isize);
+    let all = large_cells();
+    // The largest radius's cells include the smaller's: read them once.
+    let mut states = [0u8; 24];
+    let big = &all[0];
+    for (k, &(dx, dy)) in big.offsets.iter().enumerate() {
+        let n = crate::geometry::step(x, y, dx, dy, s, torus);
+        states[k] = if n == OFF {
+            1
+        } else {
+            match board.cell_code(usize::from(n)) {
+                Board::EMPTY_CODE => 0,
+                c if c == me => 2,
+                _ => 3,
+            }
+        };
+    }
+    let mut out = [NO_LARGE; 2];
+    for (i, (cells, &r)) in all.iter().zip(&LARGE_RADII).enumerate() {
+        out[i] = canonical_large(cells, r, &states[..cells.offsets.len()]);
+    }
+    out
+}
+
 /// Coulom's distance `dx + dy + max(dx, dy)` between two points (the
 /// shortest way round on a torus).
 fn coulom_distance(board: &Board, a: Loc, b: Loc) -> usize {
@@ -241,6 +365,7 @@ pub fn move_features(
         states[k] = point_state(board, n, me);
     }
     let mut f = MoveFeatures::new(canonical(states));
+    f.large = large_patterns(board, l, me);
     // Neighbouring chains: captured stones (each chain once), own chains
     // in atari, the opponent's at two liberties.
     let mut heads = [OFF; 4];
@@ -316,13 +441,23 @@ pub fn move_features(
             f.push(g, coulom_distance(board, l, m).clamp(2, 17) - 2);
         }
     }
+    let near = nearest_stone(board, l, 3);
     if board.topology() == Topology::Planar {
         let s = board.size();
         let p = board.point(l);
-        let line = p.x().min(p.y()).min(s - 1 - p.x()).min(s - 1 - p.y());
-        f.push(LINE, line.min(4) + if s >= 13 { 5 } else { 0 });
+        let lx = p.x().min(s - 1 - p.x()).min(4);
+        let ly = p.y().min(s - 1 - p.y()).min(4);
+        let value = if s < 13 {
+            lx.min(ly)
+        } else if near > OPEN_RADIUS {
+            let (a, b) = (lx.min(ly), lx.max(ly));
+            // Unordered pairs a <= b of 0..5, row by row.
+            10 + a * 5 - a * (a.saturating_sub(1)) / 2 + (b - a)
+        } else {
+            5 + lx.min(ly)
+        };
+        f.push(LINE, value);
     }
-    let near = nearest_stone(board, l, 3);
     if near >= 2 {
         f.push(SPACE, near - 2);
     }

@@ -25,12 +25,13 @@
 //! likelihood, and on this problem (tens of thousands of positions, a few
 //! thousand gammas) converges in a few dozen passes over the data.
 
-use super::features::{MoveFeatures, FIXED_COUNT, GROUPS, NO_PATTERN};
+use super::features::{MoveFeatures, FIXED_COUNT, GROUPS, NO_LARGE, NO_PATTERN};
 use super::model::Model;
 use rustc_hash::FxHashMap;
 
-/// The most feature ids of a candidate: the fixed ones and the pattern.
-const MAX_IDS: usize = super::features::MAX_FIXED + 1;
+/// The most feature ids of a candidate: the fixed ones, the 3x3 pattern
+/// and the large one.
+const MAX_IDS: usize = super::features::MAX_FIXED + 2;
 
 /// The feature id of a pattern not in the table.
 const UNKNOWN_PATTERN: u32 = FIXED_COUNT as u32;
@@ -60,6 +61,9 @@ pub struct TrainingSet {
     /// The patterns with a gamma of their own, by index (id
     /// `UNKNOWN_PATTERN + 1 + index`).
     patterns: Vec<u32>,
+    /// The large patterns with a gamma of their own, by index (id
+    /// `unknown_large() + 1 + index`).
+    large: Vec<u64>,
 }
 
 /// The training positions as extracted, before the patterns get ids.
@@ -107,14 +111,29 @@ impl RawPositions {
     /// The training set: patterns chosen at least `min_pattern_wins`
     /// times get a gamma of their own, the others share the unknown
     /// pattern's.
+    ///
+    /// The same threshold decides which large patterns are known; a move
+    /// gets the id of the largest of its large patterns that is.
     pub fn into_set(self, min_pattern_wins: u32) -> TrainingSet {
         let mut wins: FxHashMap<u32, u32> = FxHashMap::default();
+        let mut large_wins: FxHashMap<u64, u32> = FxHashMap::default();
         for (c, chosen) in &self.positions {
-            let p = c[*chosen as usize].0.pattern;
-            if p != NO_PATTERN {
-                *wins.entry(p).or_insert(0) += 1;
+            let f = &c[*chosen as usize].0;
+            if f.pattern != NO_PATTERN {
+                *wins.entry(f.pattern).or_insert(0) += 1;
+            }
+            for &code in &f.large {
+                if code != NO_LARGE {
+                    *large_wins.entry(code).or_insert(0) += 1;
+                }
             }
         }
+        let mut large: Vec<u64> = large_wins
+            .into_iter()
+            .filter(|&(_, n)| n >= min_pattern_wins.max(1))
+            .map(|(p, _)| p)
+            .collect();
+        large.sort_unstable();
         let mut patterns: Vec<u32> = wins
             .into_iter()
             .filter(|&(_, n)| n >= min_pattern_wins.max(1))
@@ -126,8 +145,15 @@ impl RawPositions {
             .enumerate()
             .map(|(i, &p)| (p, UNKNOWN_PATTERN + 1 + i as u32))
             .collect();
+        let unknown_large = UNKNOWN_PATTERN + 1 + patterns.len() as u32;
+        let large_index: FxHashMap<u64, u32> = large
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (p, unknown_large + 1 + i as u32))
+            .collect();
         let mut set = TrainingSet {
             patterns,
+            large,
             ..TrainingSet::default()
         };
         for (c, chosen) in self.positions {
@@ -141,6 +167,14 @@ impl RawPositions {
                 }
                 if f.pattern != NO_PATTERN {
                     ids[n] = index.get(&f.pattern).copied().unwrap_or(UNKNOWN_PATTERN);
+                    n += 1;
+                }
+                if f.large[0] != NO_LARGE {
+                    ids[n] = f
+                        .large
+                        .iter()
+                        .find_map(|c| large_index.get(c).copied())
+                        .unwrap_or(unknown_large);
                     n += 1;
                 }
                 set.cands.push(Candidate {
@@ -172,17 +206,28 @@ impl TrainingSet {
 
     /// The number of gammas fitted.
     pub fn gamma_count(&self) -> usize {
-        UNKNOWN_PATTERN as usize + 1 + self.patterns.len()
+        self.unknown_large() as usize + 1 + self.large.len()
+    }
+
+    /// The numbers of 3x3 and of large patterns with a gamma of their own.
+    pub fn pattern_counts(&self) -> (usize, usize) {
+        (self.patterns.len(), self.large.len())
+    }
+
+    /// The id of the unknown large pattern (after the 3x3 patterns).
+    fn unknown_large(&self) -> u32 {
+        UNKNOWN_PATTERN + 1 + self.patterns.len() as u32
     }
 
     /// The groups of ids that take turns: the fixed groups, then every
-    /// pattern (the unknown one included).
+    /// 3x3 pattern (the unknown one included), then every large pattern.
     fn groups(&self) -> Vec<(u32, u32)> {
         let mut g: Vec<(u32, u32)> = GROUPS
             .iter()
             .map(|g| (u32::from(g.start), u32::from(g.start + g.len)))
             .collect();
-        g.push((UNKNOWN_PATTERN, self.gamma_count() as u32));
+        g.push((UNKNOWN_PATTERN, self.unknown_large()));
+        g.push((self.unknown_large(), self.gamma_count() as u32));
         g
     }
 
@@ -218,7 +263,14 @@ impl TrainingSet {
             .enumerate()
             .map(|(i, &p)| (p, g(UNKNOWN_PATTERN as usize + 1 + i)))
             .collect();
-        Model::from_gammas(fixed, g(UNKNOWN_PATTERN as usize), &patterns)
+        let ul = self.unknown_large() as usize;
+        let large: Vec<(u64, f32)> = self
+            .large
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (p, g(ul + 1 + i)))
+            .collect();
+        Model::from_gammas(fixed, g(UNKNOWN_PATTERN as usize), &patterns)?.with_large(g(ul), &large)
     }
 }
 

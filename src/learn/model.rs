@@ -8,27 +8,36 @@
 //! | bytes | what |
 //! |---|---|
 //! | 8 | magic `TENGENMM` |
-//! | 4 | format version, 1 |
+//! | 4 | format version, 2 |
 //! | 4 | the number of fixed features, [`FIXED_COUNT`] |
-//! | 4 | the number of patterns `P` |
+//! | 4 | the number of 3x3 patterns `P` |
+//! | 4 | the number of large patterns `L` |
 //! | 4 x fixed | the fixed features' gammas, `f32` |
-//! | 4 | the gamma of a pattern not in the table, `f32` |
-//! | 8 x `P` | the patterns, ascending by code: `u32` code, `f32` gamma |
+//! | 4 | the gamma of a 3x3 pattern not in the table, `f32` |
+//! | 4 | the gamma of a move none of whose large patterns is in the table, `f32` |
+//! | 8 x `P` | the 3x3 patterns, ascending by code: `u32` code, `f32` gamma |
+//! | 12 x `L` | the large patterns, ascending by code: `u64` code, `f32` gamma |
 //!
 //! Every gamma must be finite and above 0, every code a canonical pattern
-//! below 2^24, and the file must end after the last pattern.
+//! (3x3 below 2^24; large with its radius in the top byte), and the file
+//! must end after the last pattern. Version 1 had no large patterns and
+//! 59 fixed features.
 
-use super::features::{MoveFeatures, FIXED_COUNT, NO_PATTERN};
+use super::features::{is_canonical_large, MoveFeatures, FIXED_COUNT, NO_LARGE, NO_PATTERN};
 use rustc_hash::FxHashMap;
 use std::fmt;
+
+/// The bytes of a weights file's header: magic, version and the three
+/// counts.
+const HEADER: usize = 24;
 
 /// The magic bytes that start a weights file.
 pub const MAGIC: [u8; 8] = *b"TENGENMM";
 /// The weights format this build reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
-/// The weights shipped with tengen (`data/patterns-v1.bin`).
-const BUILTIN: &[u8] = include_bytes!("../../data/patterns-v1.bin");
+/// The weights shipped with tengen (`data/patterns-v2.bin`).
+const BUILTIN: &[u8] = include_bytes!("../../data/patterns-v2.bin");
 
 /// Why a weights file cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,11 +56,17 @@ pub enum WeightsError {
         found: u64,
     },
     /// A gamma is not finite or not above 0 (its index: the fixed
-    /// features, then the unknown pattern, then the patterns).
+    /// features, then the unknown pattern, then the patterns; the large
+    /// patterns' are reported as [`WeightsError::LargeGamma`]).
     Gamma(usize),
     /// A pattern code is out of range, not canonical, or not after the
     /// one before.
     Pattern(u32),
+    /// A large pattern's gamma is not finite or not above 0 (its index:
+    /// the unknown large pattern, then the large patterns).
+    LargeGamma(usize),
+    /// A large pattern code is not canonical, or not after the one before.
+    LargePattern(u64),
 }
 
 impl fmt::Display for WeightsError {
@@ -75,6 +90,13 @@ impl fmt::Display for WeightsError {
                 f,
                 "pattern code {c:#x} is not a canonical pattern in ascending order"
             ),
+            WeightsError::LargeGamma(i) => {
+                write!(f, "large pattern gamma {i} is not a finite number above 0")
+            }
+            WeightsError::LargePattern(c) => write!(
+                f,
+                "large pattern code {c:#x} is not a canonical pattern in ascending order"
+            ),
         }
     }
 }
@@ -87,6 +109,8 @@ pub struct Model {
     fixed: [f32; FIXED_COUNT],
     unknown_pattern: f32,
     patterns: FxHashMap<u32, f32>,
+    unknown_large: f32,
+    large: FxHashMap<u64, f32>,
 }
 
 impl fmt::Debug for Model {
@@ -96,6 +120,8 @@ impl fmt::Debug for Model {
             .field("fixed", &self.fixed)
             .field("unknown_pattern", &self.unknown_pattern)
             .field("patterns", &self.patterns.len())
+            .field("unknown_large", &self.unknown_large)
+            .field("large", &self.large.len())
             .finish()
     }
 }
@@ -107,6 +133,8 @@ impl Model {
             fixed: [1.0; FIXED_COUNT],
             unknown_pattern: 1.0,
             patterns: FxHashMap::default(),
+            unknown_large: 1.0,
+            large: FxHashMap::default(),
         }
     }
 
@@ -144,7 +172,38 @@ impl Model {
             fixed,
             unknown_pattern,
             patterns: map,
+            unknown_large: 1.0,
+            large: FxHashMap::default(),
         })
+    }
+
+    /// The model with large patterns: the gamma of a move none of whose
+    /// large patterns is known, and the known ones' (code, gamma), codes
+    /// ascending.
+    ///
+    /// # Errors
+    /// A gamma that is not finite or not above 0, or a code that is not
+    /// a canonical large pattern in ascending order.
+    pub fn with_large(mut self, unknown: f32, large: &[(u64, f32)]) -> Result<Model, WeightsError> {
+        let ok = |g: f32| g.is_finite() && g > 0.0;
+        if !ok(unknown) {
+            return Err(WeightsError::LargeGamma(0));
+        }
+        let mut map = FxHashMap::default();
+        let mut prev = None;
+        for (i, &(code, g)) in large.iter().enumerate() {
+            if !ok(g) {
+                return Err(WeightsError::LargeGamma(1 + i));
+            }
+            if !is_canonical_large(code) || prev.is_some_and(|p| p >= code) {
+                return Err(WeightsError::LargePattern(code));
+            }
+            prev = Some(code);
+            map.insert(code, g);
+        }
+        self.unknown_large = unknown;
+        self.large = map;
+        Ok(self)
     }
 
     /// The model shipped with tengen, read once (a uniform model if the
@@ -176,10 +235,27 @@ impl Model {
         self.patterns.len()
     }
 
+    /// The number of large patterns in the table.
+    pub fn large_count(&self) -> usize {
+        self.large.len()
+    }
+
+    /// The gamma of a move's large patterns: the largest the table knows
+    /// (the unknown one's if none; 1 for a pass).
+    pub fn large_gamma(&self, codes: &[u64; 2]) -> f32 {
+        if codes[0] == NO_LARGE {
+            return 1.0;
+        }
+        codes
+            .iter()
+            .find_map(|c| self.large.get(c).copied())
+            .unwrap_or(self.unknown_large)
+    }
+
     /// A move's strength: the product of its features' gammas.
     #[inline]
     pub fn strength(&self, f: &MoveFeatures) -> f32 {
-        let mut s = self.pattern_gamma(f.pattern);
+        let mut s = self.pattern_gamma(f.pattern) * self.large_gamma(&f.large);
         for &id in f.fixed() {
             s *= self.fixed_gamma(id);
         }
@@ -190,16 +266,25 @@ impl Model {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut pats: Vec<(u32, f32)> = self.patterns.iter().map(|(&c, &g)| (c, g)).collect();
         pats.sort_unstable_by_key(|p| p.0);
-        let mut out = Vec::with_capacity(24 + 4 * FIXED_COUNT + 4 + 8 * pats.len());
+        let mut large: Vec<(u64, f32)> = self.large.iter().map(|(&c, &g)| (c, g)).collect();
+        large.sort_unstable_by_key(|p| p.0);
+        let mut out =
+            Vec::with_capacity(HEADER + 4 * FIXED_COUNT + 8 + 8 * pats.len() + 12 * large.len());
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.extend_from_slice(&(FIXED_COUNT as u32).to_le_bytes());
         out.extend_from_slice(&(pats.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(large.len() as u32).to_le_bytes());
         for g in self.fixed {
             out.extend_from_slice(&g.to_le_bytes());
         }
         out.extend_from_slice(&self.unknown_pattern.to_le_bytes());
+        out.extend_from_slice(&self.unknown_large.to_le_bytes());
         for (c, g) in pats {
+            out.extend_from_slice(&c.to_le_bytes());
+            out.extend_from_slice(&g.to_le_bytes());
+        }
+        for (c, g) in large {
             out.extend_from_slice(&c.to_le_bytes());
             out.extend_from_slice(&g.to_le_bytes());
         }
@@ -218,7 +303,7 @@ impl Model {
             let b = bytes.get(at..at + 4)?;
             Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         };
-        let header = 20u64;
+        let header = HEADER as u64;
         let short = |expected: u64| WeightsError::Length {
             expected,
             found: bytes.len() as u64,
@@ -232,24 +317,36 @@ impl Model {
             return Err(WeightsError::FixedCount(fixed_count));
         }
         let n = u64::from(word(16).ok_or(short(header))?);
-        let expected = header + 4 * FIXED_COUNT as u64 + 4 + 8 * n;
+        let m = u64::from(word(20).ok_or(short(header))?);
+        let expected = header + 4 * FIXED_COUNT as u64 + 8 + 8 * n + 12 * m;
         if bytes.len() as u64 != expected {
             return Err(short(expected));
         }
         let float = |at: usize| f32::from_bits(word(at).unwrap_or(0));
         let mut fixed = [0f32; FIXED_COUNT];
         for (i, g) in fixed.iter_mut().enumerate() {
-            *g = float(20 + 4 * i);
+            *g = float(HEADER + 4 * i);
         }
-        let at = 20 + 4 * FIXED_COUNT;
+        let at = HEADER + 4 * FIXED_COUNT;
         let unknown = float(at);
+        let unknown_large = float(at + 4);
+        let at = at + 8;
         let patterns: Vec<(u32, f32)> = (0..n as usize)
             .map(|i| {
-                let p = at + 4 + 8 * i;
+                let p = at + 8 * i;
                 (word(p).unwrap_or(u32::MAX), float(p + 4))
             })
             .collect();
-        Model::from_gammas(fixed, unknown, &patterns)
+        let at = at + 8 * n as usize;
+        let large: Vec<(u64, f32)> = (0..m as usize)
+            .map(|i| {
+                let p = at + 12 * i;
+                let lo = u64::from(word(p).unwrap_or(u32::MAX));
+                let hi = u64::from(word(p + 4).unwrap_or(u32::MAX));
+                (lo | hi << 32, float(p + 8))
+            })
+            .collect();
+        Model::from_gammas(fixed, unknown, &patterns)?.with_large(unknown_large, &large)
     }
 }
 

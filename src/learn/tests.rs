@@ -83,7 +83,8 @@ fn distances_lines_and_space() {
     assert!(in_group(&f, SPACE).is_empty());
     let e = Board::new(19, Topology::Planar).unwrap();
     let f = features(&e, "D4", Color::Black, None);
-    assert_eq!(in_group(&f, LINE), vec![5 + 3]);
+    // Open: the pair of lines (4, 4).
+    assert_eq!(in_group(&f, LINE), vec![10 + 3 * 5 - 3]);
     assert_eq!(in_group(&f, SPACE), vec![2]);
     assert!(in_group(&f, DIST_LAST).is_empty());
     // Far away: capped at 17.
@@ -248,17 +249,107 @@ fn weights_survive_their_file() {
     let q = features(&b, "B3", Color::Black, None).pattern;
     let mut pats = vec![(p, 3.0f32), (q, 0.5)];
     pats.sort_unstable_by_key(|x| x.0);
-    let m = Model::from_gammas(fixed, 0.75, &pats).unwrap();
+    // D2's radius-3 pattern and B3's radius-2 one.
+    let d2 = features(&b, "D2", Color::Black, None).large;
+    let b3 = features(&b, "B3", Color::Black, None).large;
+    let mut large = vec![(d2[0], 4.0f32), (b3[1], 0.25)];
+    large.sort_unstable_by_key(|x| x.0);
+    let m = Model::from_gammas(fixed, 0.75, &pats)
+        .unwrap()
+        .with_large(1.5, &large)
+        .unwrap();
     let bytes = m.to_bytes();
     assert_eq!(&bytes[..8], b"TENGENMM");
-    assert_eq!(bytes.len(), 20 + 4 * FIXED_COUNT + 4 + 16);
+    assert_eq!(bytes.len(), 24 + 4 * FIXED_COUNT + 8 + 16 + 24);
     let back = Model::from_bytes(&bytes).unwrap();
     assert_eq!(back, m);
     assert_eq!(back.pattern_gamma(p), 3.0);
     assert_eq!(back.fixed_gamma(3), 2.5);
+    assert_eq!(back.large_count(), 2);
     // A pattern missing from the table gets the unknown pattern's gamma.
-    let other = features(&b, "A5", Color::Black, None).pattern;
-    assert_eq!(back.pattern_gamma(other), 0.75);
+    let a5 = features(&b, "A5", Color::Black, None);
+    assert_eq!(back.pattern_gamma(a5.pattern), 0.75);
+    // The largest known large pattern scores a move; none known, the
+    // unknown one's gamma; a pass has none.
+    assert_eq!(back.large_gamma(&d2), 4.0);
+    assert_eq!(back.large_gamma(&b3), 0.25);
+    assert_eq!(back.large_gamma(&a5.large), 1.5);
+    assert_eq!(back.large_gamma(&pass_features(false).large), 1.0);
+    assert_eq!(
+        back.strength(&features(&b, "D2", Color::Black, None)),
+        3.0 * 4.0
+    );
+}
+
+#[test]
+fn large_patterns_are_the_same_under_symmetry_and_colour() {
+    // A corner shape, and the same turned with the colours swapped: every
+    // large pattern of every point agrees (own and the opponent's, not
+    // black and white), and the radius-2 cells are a prefix of the
+    // radius-3 ones, so a code's radius is in its top byte.
+    let text = ".....\n.....\n..O..\n.XX..\n.....\n";
+    let b = board(text);
+    let t = board(&turned(text, true));
+    let f = features(&b, "C2", Color::Black, None);
+    // C2 turned a quarter: row 4 (from the top) column 3 goes to row 3,
+    // column 1, i.e. B3.
+    let g = features(&t, "B3", Color::White, None);
+    assert_eq!(f.large, g.large);
+    assert_eq!(f.large[0] >> 56, 3);
+    assert_eq!(f.large[1] >> 56, 2);
+    // Another point's patterns differ.
+    assert_ne!(features(&b, "D4", Color::Black, None).large, f.large);
+    // Own stones and the opponent's are told apart.
+    assert_ne!(features(&b, "C2", Color::White, None).large, f.large);
+}
+
+#[test]
+fn the_line_pair_marks_corners_in_open_areas() {
+    let e = Board::new(19, Topology::Planar).unwrap();
+    let pair = |a: u16, b: u16| 10 + a * 5 - a * a.saturating_sub(1) / 2 + (b - a);
+    // The 4-4 point, the 3-4 point (both ways round) and the 3-3 point.
+    assert_eq!(
+        in_group(&features(&e, "D4", Color::Black, None), LINE),
+        vec![pair(3, 3)]
+    );
+    assert_eq!(
+        in_group(&features(&e, "C4", Color::Black, None), LINE),
+        vec![pair(2, 3)]
+    );
+    assert_eq!(
+        in_group(&features(&e, "D3", Color::Black, None), LINE),
+        vec![pair(2, 3)]
+    );
+    assert_eq!(
+        in_group(&features(&e, "R17", Color::Black, None), LINE),
+        vec![pair(2, 2)]
+    );
+    // Every pair has its own value, all in the group.
+    let mut seen = std::collections::BTreeSet::new();
+    for a in 0..5 {
+        for b in a..5 {
+            seen.insert(pair(a, b));
+        }
+    }
+    assert_eq!(seen.len(), 15);
+    assert!(seen.iter().all(|&v| v < LINE.len));
+    // With a stone two points away the area is not open: the plain line.
+    let mut rows = vec![".".repeat(19); 19];
+    rows[19 - 4].replace_range(5..6, "O");
+    let b = board(&(rows.join("\n") + "\n"));
+    assert_eq!(
+        in_group(&features(&b, "D4", Color::Black, None), LINE),
+        vec![5 + 3]
+    );
+    // Three points away it is open again.
+    assert_eq!(
+        in_group(&features(&b, "C4", Color::Black, None), LINE),
+        vec![pair(2, 3)]
+    );
+    assert_eq!(
+        in_group(&features(&b, "D5", Color::Black, None), LINE),
+        vec![5 + 3]
+    );
 }
 
 #[test]
@@ -278,10 +369,10 @@ fn malformed_weights_are_errors_not_panics() {
     let mut bad = good.clone();
     bad[0] = b'X';
     assert_eq!(Model::from_bytes(&bad), Err(WeightsError::Magic));
-    // Another version.
+    // Another version (version 1 had no large patterns).
     let mut bad = good.clone();
-    bad[8] = 2;
-    assert_eq!(Model::from_bytes(&bad), Err(WeightsError::Version(2)));
+    bad[8] = 1;
+    assert_eq!(Model::from_bytes(&bad), Err(WeightsError::Version(1)));
     // Another number of fixed features.
     let mut bad = good.clone();
     bad[12] = 7;
@@ -292,16 +383,59 @@ fn malformed_weights_are_errors_not_panics() {
     // NaN, infinite, zero and negative gammas.
     for v in [f32::NAN, f32::INFINITY, 0.0, -1.0] {
         let mut bad = good.clone();
-        bad[20 + 4 * 5..20 + 4 * 6].copy_from_slice(&v.to_le_bytes());
+        bad[24 + 4 * 5..24 + 4 * 6].copy_from_slice(&v.to_le_bytes());
         assert_eq!(Model::from_bytes(&bad), Err(WeightsError::Gamma(5)), "{v}");
+        // The unknown large pattern's gamma.
+        let mut bad = good.clone();
+        let at = 24 + 4 * FIXED_COUNT + 4;
+        bad[at..at + 4].copy_from_slice(&v.to_le_bytes());
+        assert_eq!(
+            Model::from_bytes(&bad),
+            Err(WeightsError::LargeGamma(0)),
+            "{v}"
+        );
     }
-    // A pattern count that promises more than there is.
-    let mut bad = good.clone();
-    bad[16] = 1;
-    assert!(matches!(
-        Model::from_bytes(&bad),
-        Err(WeightsError::Length { .. })
-    ));
+    // A pattern count, or a large pattern count, that promises more than
+    // there is.
+    for at in [16, 20] {
+        let mut bad = good.clone();
+        bad[at] = 1;
+        assert!(matches!(
+            Model::from_bytes(&bad),
+            Err(WeightsError::Length { .. })
+        ));
+    }
+    // A large pattern code that is not canonical, of an unknown radius,
+    // with bits beyond its cells, or out of order.
+    let b = board(CAPTURE_BOARD);
+    let d2 = features(&b, "D2", Color::Black, None).large[0];
+    let b3 = features(&b, "B3", Color::Black, None).large[0];
+    let (lo, hi) = (d2.min(b3), d2.max(b3));
+    let uni = || Model::uniform();
+    assert_eq!(
+        uni().with_large(1.0, &[(hi, 1.0), (lo, 1.0)]),
+        Err(WeightsError::LargePattern(lo))
+    );
+    for code in [
+        lo & !(0xff << 56) | 5 << 56,
+        lo | 1 << 55,
+        3 << 56 | 1 << (2 * 23),
+    ] {
+        assert_eq!(
+            uni().with_large(1.0, &[(code, 1.0)]),
+            Err(WeightsError::LargePattern(code)),
+            "{code:#x}"
+        );
+    }
+    assert_eq!(
+        uni().with_large(1.0, &[(lo, f32::NAN)]),
+        Err(WeightsError::LargeGamma(1))
+    );
+    // A well-formed large table survives the file; one byte less does not.
+    let m = uni().with_large(0.5, &[(lo, 2.0), (hi, 3.0)]).unwrap();
+    let bytes = m.to_bytes();
+    assert_eq!(Model::from_bytes(&bytes), Ok(m));
+    assert!(Model::from_bytes(&bytes[..bytes.len() - 1]).is_err());
     // A pattern code that is not canonical, and one out of order.
     let b = board(CAPTURE_BOARD);
     let p = features(&b, "D2", Color::Black, None).pattern;
@@ -320,11 +454,12 @@ fn malformed_weights_are_errors_not_panics() {
 
 #[test]
 fn the_builtin_weights_load() {
-    let bytes = include_bytes!("../../data/patterns-v1.bin");
+    let bytes = include_bytes!("../../data/patterns-v2.bin");
     let m = Model::from_bytes(bytes).unwrap();
-    // Trained weights, not a placeholder: a table of patterns, and a
+    // Trained weights, not a placeholder: tables of patterns, and a
     // capture of one stone far more likely than a lone self-atari.
     assert!(m.pattern_count() > 100, "{} patterns", m.pattern_count());
+    assert!(m.large_count() > 100, "{} large patterns", m.large_count());
     assert!(m.fixed_gamma(CAPTURE.start) > 4.0 * m.fixed_gamma(SELF_ATARI.start));
     assert_eq!(Model::builtin(), &m);
 }

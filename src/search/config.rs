@@ -43,6 +43,41 @@ pub struct SearchConfig {
     /// The learned model of the priors (`None`: the one built in,
     /// [`Model::builtin`]).
     pub model: Option<Arc<Model>>,
+    /// Progressive widening: with priors from the learned model, a node
+    /// considers only its best-ranked children, more as its visits grow
+    /// (`None`: every child at once).
+    pub widening: Option<Widening>,
+}
+
+/// Progressive widening (Coulom 2007; Chaslot et al.): the children of a
+/// node are ranked by their prior at expansion, and a node with `n`
+/// visits considers its first `start + ln(1 + n / scale) / ln(mu)` (the
+/// unconsidered ones keep their statistics for later). Only used when the
+/// priors come from the learned model, whose ranking it trusts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    /// Children considered from the first visit.
+    pub start: u32,
+    /// Visits a node needs before the count grows.
+    pub scale: f32,
+    /// Growth: one more child each time the visits grow by this factor.
+    pub mu: f32,
+}
+
+impl Widening {
+    /// The tuned default (see `docs/learning.md`).
+    pub const DEFAULT: Widening = Widening {
+        start: 5,
+        scale: 40.0,
+        mu: 1.4,
+    };
+
+    /// The children a node with `visits` visits considers.
+    #[inline]
+    pub fn width(&self, visits: u32) -> u32 {
+        let grow = (1.0 + visits as f32 / self.scale.max(1.0)).ln() / self.mu.max(1.01).ln();
+        self.start.max(1).saturating_add(grow as u32)
+    }
 }
 
 impl Default for SearchConfig {
@@ -62,6 +97,7 @@ impl Default for SearchConfig {
             temperature: 0.0,
             priors: PriorSource::default(),
             model: None,
+            widening: Some(Widening::DEFAULT),
         }
     }
 }

@@ -291,6 +291,15 @@ impl Worker {
                 };
                 entry.1 = self.weights.add_learned(entry.1, p, n);
             }
+            // Best prior first: the order progressive widening opens the
+            // children in; ties in board order (an unstable sort, since a
+            // stable one would allocate).
+            self.buf.sort_unstable_by(|a, b| {
+                let (pa, pb) = (a.1, b.1);
+                (u32::from(pb.wins) * u32::from(pa.visits))
+                    .cmp(&(u32::from(pa.wins) * u32::from(pb.visits)))
+                    .then(a.0.cmp(&b.0))
+            });
         }
         let count = self.buf.len() as u32;
         let node = tree.node(idx);
@@ -318,6 +327,11 @@ fn select(sh: &Shared<'_>, parent: u32, (first, count): (u32, u32)) -> Option<u3
     } else {
         0.0
     };
+    let width = match sh.config.widening {
+        Some(w) if sh.config.priors != PriorSource::Hand => w.width(tree.node(parent).visits()),
+        _ => u32::MAX,
+    };
+    let mut considered = 0u32;
     let mut best = None;
     let mut best_val = f32::NEG_INFINITY;
     for i in first..first + count {
@@ -325,6 +339,10 @@ fn select(sh: &Shared<'_>, parent: u32, (first, count): (u32, u32)) -> Option<u3
         if at_root && !sh.root_legal.get(n.mv() as usize).copied().unwrap_or(false) {
             continue;
         }
+        if considered >= width {
+            break;
+        }
+        considered += 1;
         let s = n.stats();
         let pv = s.prior_visits as f32;
         let pw = s.prior_wins as f32;

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use tengen::arena::{teacher_game, TeacherConfig};
 use tengen::learn::{
     fit, move_features, parse_records, pass_features, top_k, visit_positions, FitConfig,
-    GameRecord, Model, MoveFeatures, Position, RawPositions, FIXED_COUNT, GROUPS,
+    GameRecord, Model, MoveFeatures, Position, RawPositions, GROUPS,
 };
 use tengen::search::hand_prior_score;
 
@@ -293,10 +293,11 @@ fn run_fit(a: &FitArgs) -> ExitCode {
     let set = raw.into_set(a.min_pattern_wins);
     let read = start.elapsed().as_secs_f64();
     println!(
-        "{} training games, {positions} positions, {} gammas ({} patterns) in {read:.0} s",
+        "{} training games, {positions} positions, {} gammas ({} 3x3 patterns, {} large) in {read:.0} s",
         train.len(),
         set.gamma_count(),
-        set.gamma_count() - FIXED_COUNT - 1
+        set.pattern_counts().0,
+        set.pattern_counts().1
     );
     let pb = bar(a.iterations as u64, "MM passes", !a.data.no_progress);
     let cfg = FitConfig {
