@@ -2,7 +2,7 @@
 //! (one thread, a seed, a fixed playout count).
 
 use std::sync::atomic::AtomicBool;
-use tengen::search::{Decision, Limits, Search, SearchConfig, SearchResult};
+use tengen::search::{Decision, Limits, PriorSource, Search, SearchConfig, SearchResult, Widening};
 use tengen::{Board, Color, Game, Move, Point, Rules, Topology};
 
 /// White A5-F5 has one liberty, G5: capturing it wins the game, letting
@@ -541,4 +541,70 @@ fn a_forced_move_does_not_spend_its_time() {
     assert!(r.elapsed.as_secs_f64() < 1.0, "{:?}", r.elapsed);
     assert!(r.playouts >= 256, "{}", r.playouts);
     assert_eq!(r.best, Decision::Play(Move::Pass));
+}
+
+#[test]
+fn widening_grows_with_the_visits() {
+    let w = Widening::DEFAULT;
+    assert_eq!(w.width(0), w.start);
+    // 1.4^3 = 2.744: after 40 x 1.744 = 70 visits and one more, three
+    // more children.
+    assert_eq!(w.width(71), w.start + 3);
+    let mut prev = 0;
+    for n in (0..100_000).step_by(997) {
+        assert!(w.width(n) >= prev);
+        prev = w.width(n);
+    }
+}
+
+#[test]
+fn progressive_widening_searches_only_the_best_ranked_moves() {
+    let game = Game::new(19, Rules::default()).unwrap();
+    let n = 3000;
+    let run = |widening| {
+        let mut s = Search::new(SearchConfig {
+            priors: PriorSource::Learned,
+            widening,
+            ..SearchConfig::deterministic(5)
+        });
+        think(&mut s, &game, Color::Black, n)
+    };
+    let w = Widening::DEFAULT;
+    let narrow = run(Some(w));
+    let wide = run(None);
+    let visited = |r: &SearchResult| r.candidates.iter().filter(|c| c.visits > 0).count();
+    // The root had at most `width` children open at its last visit.
+    let root = narrow.root_visits as u32;
+    assert!(
+        visited(&narrow) <= w.width(root) as usize,
+        "{} visited with a width of {}",
+        visited(&narrow),
+        w.width(root)
+    );
+    assert!(visited(&wide) > 2 * visited(&narrow));
+    // The opened moves are the model's best: none ranks below a move
+    // left closed.
+    let min_open = narrow
+        .candidates
+        .iter()
+        .filter(|c| c.visits > 0)
+        .map(|c| c.prior)
+        .fold(f32::INFINITY, f32::min);
+    let open: Vec<Move> = narrow
+        .candidates
+        .iter()
+        .filter(|c| c.visits > 0)
+        .map(|c| c.mv)
+        .collect();
+    for c in &wide.candidates {
+        if !open.contains(&c.mv) {
+            assert!(
+                c.prior <= min_open + 1e-6,
+                "{:?} prior {} above {}",
+                c.mv,
+                c.prior,
+                min_open
+            );
+        }
+    }
 }

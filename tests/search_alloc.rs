@@ -3,7 +3,9 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use tengen::search::{Limits, PlayoutPolicy, PolicyKind, PriorSource, Search, SearchConfig};
+use tengen::search::{
+    Limits, PlayoutPolicy, PolicyKind, PriorSource, Search, SearchConfig, Widening,
+};
 use tengen::{Board, Color, Game, Rules, Topology};
 
 struct Counting;
@@ -107,16 +109,23 @@ fn playouts_and_searches_do_not_allocate_per_playout() {
     // features at every expansion (`blend` runs both of these paths; its
     // trees grow a little faster, past this bound's margin, while 64,000
     // playouts still cost only about 100 allocations more than 16,000).
-    for priors in [PriorSource::Hand, PriorSource::Learned] {
-        search_allocates_per_tree_not_per_playout(priors);
+    // The learned priors also with progressive widening, which sorts each
+    // expansion's moves by their prior.
+    for (priors, widening) in [
+        (PriorSource::Hand, None),
+        (PriorSource::Learned, None),
+        (PriorSource::Learned, Some(Widening::DEFAULT)),
+    ] {
+        search_allocates_per_tree_not_per_playout(priors, widening);
     }
 }
 
-fn search_allocates_per_tree_not_per_playout(priors: PriorSource) {
+fn search_allocates_per_tree_not_per_playout(priors: PriorSource, widening: Option<Widening>) {
     let game = Game::new(9, Rules::default()).unwrap();
     let run = |n: u64| {
         let mut s = Search::new(SearchConfig {
             priors,
+            widening,
             ..SearchConfig::deterministic(3)
         });
         let (a, r) = allocations_during(|| {
@@ -138,6 +147,6 @@ fn search_allocates_per_tree_not_per_playout(priors: PriorSource) {
     // allocates once in 300 playouts or more often (50 more in 15,000).
     assert!(
         large < small + 100,
-        "{priors}: 1000 playouts: {small} allocations, 16000: {large}"
+        "{priors} {widening:?}: 1000 playouts: {small} allocations, 16000: {large}"
     );
 }

@@ -65,7 +65,8 @@ pub struct Widening {
 }
 
 impl Widening {
-    /// The tuned default (see `docs/learning.md`).
+    /// The one tried (`tengen --widening`; see `docs/learning.md`):
+    /// Coulom's growth factor, five children to start with.
     pub const DEFAULT: Widening = Widening {
         start: 5,
         scale: 40.0,
@@ -97,7 +98,7 @@ impl Default for SearchConfig {
             temperature: 0.0,
             priors: PriorSource::default(),
             model: None,
-            widening: Some(Widening::DEFAULT),
+            widening: None,
         }
     }
 }

@@ -33,6 +33,7 @@ use crate::learn::Model;
 use crate::rules::Rules;
 use crate::search::{
     Clock, DynamicKomi, Engine, KomiMode, Level, Limits, PriorSource, Search, SearchConfig,
+    Widening,
 };
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -70,6 +71,9 @@ pub struct Config {
     pub priors: PriorSource,
     /// The learned model of the priors (`None`: the one built in).
     pub model: Option<Arc<Model>>,
+    /// Progressive widening by the learned ranking (with `learned` or
+    /// `blend` priors): [`Widening::DEFAULT`] when on.
+    pub widening: bool,
     /// Dynamic komi in handicap games ([`DynamicKomi`]): `genmove`
     /// searches against a komi moved to keep its win rate useful; by
     /// default only when the engine takes stones.
@@ -94,6 +98,7 @@ impl Default for Config {
             level: Some(Level::default()),
             priors: PriorSource::default(),
             model: None,
+            widening: false,
             dynamic_komi: KomiMode::default(),
             ponder: false,
         }
@@ -327,6 +332,7 @@ fn search_engine(config: &Config, base: SearchConfig) -> Search {
         lag_margin: Duration::from_millis(50),
         priors: config.priors,
         model: config.model.clone(),
+        widening: config.widening.then_some(Widening::DEFAULT),
         ..base
     })
 }

@@ -157,6 +157,11 @@ struct EngineArgs {
     #[arg(long)]
     weights: Option<PathBuf>,
 
+    /// Progressive widening with learned or blend priors: a node
+    /// considers only its best-ranked moves, more as its visits grow.
+    #[arg(long)]
+    widening: bool,
+
     /// The Phantom Go player in Phantom mode: sampling, naive or random.
     #[arg(long, default_value_t = PhantomKind::Sampling)]
     phantom_player: PhantomKind,
@@ -229,6 +234,7 @@ impl EngineArgs {
             level,
             priors: self.priors,
             model,
+            widening: self.widening,
             dynamic_komi: self.dynamic_komi,
             ponder: self.ponder,
         })
