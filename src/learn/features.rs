@@ -127,8 +127,11 @@ pub const NO_PATTERN: u32 = u32::MAX;
 pub struct MoveFeatures {
     /// The canonical 3x3 pattern, or [`NO_PATTERN`] for a pass.
     pub pattern: u32,
-    /// The canonical large patterns, one per radius of [`LARGE_RADII`]
-    /// (radius in the top byte), or [`NO_LARGE`] for a pass.
+    /// The large patterns as seen on the board (not canonical: the model
+    /// holds every symmetry of its patterns, so matching needs no
+    /// canonical form), one per radius of [`LARGE_RADII`] (radius in the
+    /// top byte), or [`NO_LARGE`] for a pass; [`canonical_large`] gives
+    /// the form training counts.
     pub large: [u64; 2],
     /// The fixed features' ids, ascending, `n` of them.
     pub fixed: [u16; MAX_FIXED],
@@ -257,7 +260,7 @@ fn large_cells() -> &'static [LargeCells; 2] {
 
 /// The smallest code of the 2-bit `states` over the 8 symmetries, tagged
 /// with the radius `r` in the top byte.
-fn canonical_large(cells: &LargeCells, r: usize, states: &[u8]) -> u64 {
+fn canonical_of(cells: &LargeCells, r: usize, states: &[u8]) -> u64 {
     let mut best = u64::MAX;
     for p in &cells.perm {
         let mut code = 0u64;
@@ -269,38 +272,72 @@ fn canonical_large(cells: &LargeCells, r: usize, states: &[u8]) -> u64 {
     best | (r as u64) << 56
 }
 
-/// Whether `code` is the canonical code of a large pattern of one of the
-/// [`LARGE_RADII`] (what a weights file may hold).
-pub(crate) fn is_canonical_large(code: u64) -> bool {
+/// The cells and the 2-bit states of a large pattern code (`None` for a
+/// radius not in [`LARGE_RADII`] or bits beyond the cells).
+fn decode_large(code: u64) -> Option<(&'static LargeCells, usize, [u8; 24])> {
     let r = (code >> 56) as usize;
-    let Some(i) = LARGE_RADII.iter().position(|&x| x == r) else {
-        return false;
-    };
+    let i = LARGE_RADII.iter().position(|&x| x == r)?;
     let cells = &large_cells()[i];
     let n = cells.offsets.len();
     let body = code & ((1u64 << 56) - 1);
     if body >> (2 * n) != 0 {
-        return false;
+        return None;
     }
-    let states: Vec<u8> = (0..n).map(|k| ((body >> (2 * k)) & 3) as u8).collect();
-    canonical_large(cells, r, &states) == code
+    let mut states = [0u8; 24];
+    for (k, st) in states.iter_mut().enumerate().take(n) {
+        *st = ((body >> (2 * k)) & 3) as u8;
+    }
+    Some((cells, r, states))
 }
 
-/// The large patterns of `me` playing at `l`, one per radius of
-/// [`LARGE_RADII`]: each cell 0 empty, 1 off the board, 2 own, 3 the
-/// opponent's.
+/// The canonical form of a large pattern code: the smallest over the 8
+/// symmetries ([`NO_LARGE`] and malformed codes are returned as they are).
+pub fn canonical_large(code: u64) -> u64 {
+    match decode_large(code) {
+        Some((cells, r, states)) => canonical_of(cells, r, &states[..cells.offsets.len()]),
+        None => code,
+    }
+}
+
+/// The codes of a large pattern under each of the 8 symmetries (some may
+/// repeat); empty for a malformed code.
+pub(crate) fn large_symmetries(code: u64) -> Vec<u64> {
+    let Some((cells, r, states)) = decode_large(code) else {
+        return Vec::new();
+    };
+    cells
+        .perm
+        .iter()
+        .map(|p| {
+            let mut c = 0u64;
+            for (k, &st) in states[..cells.offsets.len()].iter().enumerate() {
+                c |= u64::from(st) << (2 * u64::from(p[k]));
+            }
+            c | (r as u64) << 56
+        })
+        .collect()
+}
+
+/// Whether `code` is the canonical code of a large pattern of one of the
+/// [`LARGE_RADII`] (what a weights file may hold).
+pub(crate) fn is_canonical_large(code: u64) -> bool {
+    decode_large(code).is_some() && canonical_large(code) == code
+}
+
+/// The large patterns of `me` playing at `l` as seen on the board, one
+/// per radius of [`LARGE_RADII`]: each cell 0 empty, 1 off the board, 2
+/// own, 3 the opponent's. The smaller radius's cells are a prefix of the
+/// larger's, so its code is the larger's low bits.
 fn large_patterns(board: &Board, l: Loc, me: u8) -> [u64; 2] {
     let s = board.size() as isize;
     let torus = board.topology() == Topology::Toroidal;
     let p = board.point(l);
     let (x, y) = (p.x() as isize, p.y() as isize);
     let all = large_cells();
-    // The largest radius's cells include the smaller's: read them once.
-    let mut states = [0u8; 24];
-    let big = &all[0];
-    for (k, &(dx, dy)) in big.offsets.iter().enumerate() {
+    let mut body = 0u64;
+    for (k, &(dx, dy)) in all[0].offsets.iter().enumerate() {
         let n = crate::geometry::step(x, y, dx, dy, s, torus);
-        states[k] = if n == OFF {
+        let st: u64 = if n == OFF {
             1
         } else {
             match board.cell_code(usize::from(n)) {
@@ -309,12 +346,13 @@ fn large_patterns(board: &Board, l: Loc, me: u8) -> [u64; 2] {
                 _ => 3,
             }
         };
+        body |= st << (2 * k);
     }
-    let mut out = [NO_LARGE; 2];
-    for (i, (cells, &r)) in all.iter().zip(&LARGE_RADII).enumerate() {
-        out[i] = canonical_large(cells, r, &states[..cells.offsets.len()]);
-    }
-    out
+    let small = 2 * all[1].offsets.len();
+    [
+        body | (LARGE_RADII[0] as u64) << 56,
+        body & ((1u64 << small) - 1) | (LARGE_RADII[1] as u64) << 56,
+    ]
 }
 
 /// Coulom's distance `dx + dy + max(dx, dy)` between two points (the

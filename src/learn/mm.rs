@@ -25,7 +25,7 @@
 //! likelihood, and on this problem (tens of thousands of positions, a few
 //! thousand gammas) converges in a few dozen passes over the data.
 
-use super::features::{MoveFeatures, FIXED_COUNT, GROUPS, NO_LARGE, NO_PATTERN};
+use super::features::{canonical_large, MoveFeatures, FIXED_COUNT, GROUPS, NO_LARGE, NO_PATTERN};
 use super::model::Model;
 use rustc_hash::FxHashMap;
 
@@ -83,6 +83,10 @@ impl RawPositions {
     /// Adds a position: the features of every legal move (pass included)
     /// and the index of the chosen one among them.
     pub fn push(&mut self, mut moves: Vec<MoveFeatures>, chosen: usize) {
+        // Large patterns are counted in their canonical form.
+        for m in &mut moves {
+            m.large = m.large.map(canonical_large);
+        }
         let Some(&want) = moves.get(chosen) else {
             return;
         };

@@ -14,9 +14,9 @@ mod positions;
 mod record;
 
 pub use features::{
-    move_features, pass_features, Group, MoveFeatures, ATARI, CAPTURE, DIST_LAST, DIST_LAST2,
-    ESCAPE, FIXED_COUNT, GROUPS, LARGE_RADII, LINE, MAX_FIXED, NO_LARGE, NO_PATTERN, OPEN_RADIUS,
-    PASS, SELF_ATARI, SPACE,
+    canonical_large, move_features, pass_features, Group, MoveFeatures, ATARI, CAPTURE, DIST_LAST,
+    DIST_LAST2, ESCAPE, FIXED_COUNT, GROUPS, LARGE_RADII, LINE, MAX_FIXED, NO_LARGE, NO_PATTERN,
+    OPEN_RADIUS, PASS, SELF_ATARI, SPACE,
 };
 pub use mm::{fit, top_k, FitConfig, RawPositions, TrainingSet};
 pub use model::{Model, WeightsError, FORMAT_VERSION, MAGIC};

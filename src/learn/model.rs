@@ -23,7 +23,9 @@
 //! must end after the last pattern. Version 1 had no large patterns and
 //! 59 fixed features.
 
-use super::features::{is_canonical_large, MoveFeatures, FIXED_COUNT, NO_LARGE, NO_PATTERN};
+use super::features::{
+    is_canonical_large, large_symmetries, MoveFeatures, FIXED_COUNT, NO_LARGE, NO_PATTERN,
+};
 use rustc_hash::FxHashMap;
 use std::fmt;
 
@@ -110,6 +112,10 @@ pub struct Model {
     unknown_pattern: f32,
     patterns: FxHashMap<u32, f32>,
     unknown_large: f32,
+    /// The large patterns as in the file: canonical codes, ascending.
+    large_canonical: Vec<(u64, f32)>,
+    /// Every symmetry of every large pattern, so a move's pattern is
+    /// matched as seen on the board.
     large: FxHashMap<u64, f32>,
 }
 
@@ -121,7 +127,7 @@ impl fmt::Debug for Model {
             .field("unknown_pattern", &self.unknown_pattern)
             .field("patterns", &self.patterns.len())
             .field("unknown_large", &self.unknown_large)
-            .field("large", &self.large.len())
+            .field("large", &self.large_canonical.len())
             .finish()
     }
 }
@@ -134,6 +140,7 @@ impl Model {
             unknown_pattern: 1.0,
             patterns: FxHashMap::default(),
             unknown_large: 1.0,
+            large_canonical: Vec::new(),
             large: FxHashMap::default(),
         }
     }
@@ -173,6 +180,7 @@ impl Model {
             unknown_pattern,
             patterns: map,
             unknown_large: 1.0,
+            large_canonical: Vec::new(),
             large: FxHashMap::default(),
         })
     }
@@ -199,9 +207,12 @@ impl Model {
                 return Err(WeightsError::LargePattern(code));
             }
             prev = Some(code);
-            map.insert(code, g);
+            for c in large_symmetries(code) {
+                map.insert(c, g);
+            }
         }
         self.unknown_large = unknown;
+        self.large_canonical = large.to_vec();
         self.large = map;
         Ok(self)
     }
@@ -235,9 +246,9 @@ impl Model {
         self.patterns.len()
     }
 
-    /// The number of large patterns in the table.
+    /// The number of large patterns in the table (canonical forms).
     pub fn large_count(&self) -> usize {
-        self.large.len()
+        self.large_canonical.len()
     }
 
     /// The gamma of a move's large patterns: the largest the table knows
@@ -266,8 +277,7 @@ impl Model {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut pats: Vec<(u32, f32)> = self.patterns.iter().map(|(&c, &g)| (c, g)).collect();
         pats.sort_unstable_by_key(|p| p.0);
-        let mut large: Vec<(u64, f32)> = self.large.iter().map(|(&c, &g)| (c, g)).collect();
-        large.sort_unstable_by_key(|p| p.0);
+        let large = &self.large_canonical;
         let mut out =
             Vec::with_capacity(HEADER + 4 * FIXED_COUNT + 8 + 8 * pats.len() + 12 * large.len());
         out.extend_from_slice(&MAGIC);
@@ -284,7 +294,7 @@ impl Model {
             out.extend_from_slice(&c.to_le_bytes());
             out.extend_from_slice(&g.to_le_bytes());
         }
-        for (c, g) in large {
+        for &(c, g) in large {
             out.extend_from_slice(&c.to_le_bytes());
             out.extend_from_slice(&g.to_le_bytes());
         }

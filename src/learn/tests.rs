@@ -122,7 +122,10 @@ fn patterns_are_the_same_under_symmetry_and_colour_swap() {
     // Turned a quarter clockwise, D2 (column 3, row 3 from the top) goes
     // to row 3, column 1: B2.
     let t = board(&turned(CAPTURE_BOARD, true));
-    let g = features(&t, "B2", Color::White, None);
+    let mut g = features(&t, "B2", Color::White, None);
+    // Large patterns are kept as seen: equal in their canonical form.
+    assert_eq!(f.large.map(canonical_large), g.large.map(canonical_large));
+    g.large = f.large;
     assert_eq!(f, g);
     // A different shape has a different pattern.
     assert_ne!(f.pattern, features(&b, "B3", Color::Black, None).pattern);
@@ -252,7 +255,8 @@ fn weights_survive_their_file() {
     // D2's radius-3 pattern and B3's radius-2 one.
     let d2 = features(&b, "D2", Color::Black, None).large;
     let b3 = features(&b, "B3", Color::Black, None).large;
-    let mut large = vec![(d2[0], 4.0f32), (b3[1], 0.25)];
+    let (d2c, b3c) = (d2.map(canonical_large), b3.map(canonical_large));
+    let mut large = vec![(d2c[0], 4.0f32), (b3c[1], 0.25)];
     large.sort_unstable_by_key(|x| x.0);
     let m = Model::from_gammas(fixed, 0.75, &pats)
         .unwrap()
@@ -290,17 +294,33 @@ fn large_patterns_are_the_same_under_symmetry_and_colour() {
     let text = ".....\n.....\n..O..\n.XX..\n.....\n";
     let b = board(text);
     let t = board(&turned(text, true));
+    let canon = |f: MoveFeatures| f.large.map(canonical_large);
     let f = features(&b, "C2", Color::Black, None);
     // C2 turned a quarter: row 4 (from the top) column 3 goes to row 3,
     // column 1, i.e. B3.
     let g = features(&t, "B3", Color::White, None);
-    assert_eq!(f.large, g.large);
+    // As seen on the board the codes differ; their canonical forms agree.
+    assert_ne!(f.large, g.large);
+    assert_eq!(canon(f), canon(g));
     assert_eq!(f.large[0] >> 56, 3);
     assert_eq!(f.large[1] >> 56, 2);
+    // The radius-2 code is the radius-3 one's first 12 cells.
+    assert_eq!(f.large[1] & 0xFF_FFFF, f.large[0] & 0xFF_FFFF);
     // Another point's patterns differ.
-    assert_ne!(features(&b, "D4", Color::Black, None).large, f.large);
+    assert_ne!(canon(features(&b, "D4", Color::Black, None)), canon(f));
     // Own stones and the opponent's are told apart.
-    assert_ne!(features(&b, "C2", Color::White, None).large, f.large);
+    assert_ne!(canon(features(&b, "C2", Color::White, None)), canon(f));
+    // A model that knows the canonical form matches the pattern in every
+    // orientation, as seen.
+    let m = Model::uniform()
+        .with_large(1.0, &[(canon(f)[0], 7.0)])
+        .unwrap();
+    assert_eq!(m.large_gamma(&f.large), 7.0);
+    assert_eq!(m.large_gamma(&g.large), 7.0);
+    assert_eq!(
+        m.large_gamma(&features(&b, "D4", Color::Black, None).large),
+        1.0
+    );
 }
 
 #[test]
@@ -408,8 +428,8 @@ fn malformed_weights_are_errors_not_panics() {
     // A large pattern code that is not canonical, of an unknown radius,
     // with bits beyond its cells, or out of order.
     let b = board(CAPTURE_BOARD);
-    let d2 = features(&b, "D2", Color::Black, None).large[0];
-    let b3 = features(&b, "B3", Color::Black, None).large[0];
+    let d2 = canonical_large(features(&b, "D2", Color::Black, None).large[0]);
+    let b3 = canonical_large(features(&b, "B3", Color::Black, None).large[0]);
     let (lo, hi) = (d2.min(b3), d2.max(b3));
     let uni = || Model::uniform();
     assert_eq!(
