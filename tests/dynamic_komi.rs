@@ -137,19 +137,3 @@ fn white_giving_stones_does_not_resign_before_the_ramp_ends_either() {
     assert!(!auto.iter().any(|a| a == "resign"), "{auto:?}\n{log}");
     assert!(!log.contains("dynamic komi:"), "{log}");
 }
-
-#[test]
-fn analysis_keeps_the_real_komi() {
-    // `kata-genmove_analyze` and `lz-analyze` never use the dynamic komi.
-    let (_, log) = run(
-        "--dynamic-komi on --no-resign",
-        &[
-            "boardsize 9",
-            "clear_board",
-            "komi 0.5",
-            "fixed_handicap 3",
-            "tengen-score",
-        ],
-    );
-    assert!(!log.contains("dynamic komi"), "{log}");
-}

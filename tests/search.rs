@@ -608,3 +608,35 @@ fn progressive_widening_searches_only_the_best_ranked_moves() {
         }
     }
 }
+
+#[test]
+fn a_search_at_another_komi_starts_a_new_tree() {
+    // A dynamic-komi move searches at komi + extra; its win rates are at
+    // that komi. The analysis that follows (at the real komi) must not
+    // build on them; a search at the same komi may.
+    let game = Game::new(9, Rules::default()).unwrap();
+    let mut s = Search::new(SearchConfig {
+        reuse_tree: true,
+        ..SearchConfig::deterministic(2)
+    });
+    let at = |extra_komi| Limits {
+        extra_komi,
+        ..Limits::playouts(500)
+    };
+    let mut run = |l: Limits| {
+        s.think(
+            &game,
+            Color::Black,
+            &l,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+    };
+    run(at(5.0));
+    let same = run(at(5.0));
+    assert!(same.reused_visits >= 500, "{}", same.reused_visits);
+    let real = run(at(0.0));
+    assert_eq!(real.reused_visits, 0);
+    let again = run(at(0.0));
+    assert!(again.reused_visits >= 500, "{}", again.reused_visits);
+}

@@ -59,6 +59,10 @@ struct Previous {
     start_hash: u64,
     moves: Vec<(Color, Move)>,
     color: Color,
+    /// The extra komi it searched with ([`Limits::extra_komi`]): its win
+    /// rates are at that komi, so a search at another komi (analysis at
+    /// the real komi after a dynamic-komi move) must not reuse them.
+    extra_komi: f64,
 }
 
 /// A Monte-Carlo tree search engine. It keeps its tree between moves
@@ -131,7 +135,7 @@ impl Search {
         if game.is_over() {
             return empty_result(area, start);
         }
-        let (reused, same) = self.prepare_tree(game, color);
+        let (reused, same) = self.prepare_tree(game, color, limits.extra_komi);
         if !same || self.acc.ownership.len() != area {
             self.acc = Accumulated {
                 ownership: vec![0; area],
@@ -275,6 +279,7 @@ impl Search {
             start_hash: game.start_board().hash(),
             moves: game.moves().to_vec(),
             color,
+            extra_komi: limits.extra_komi,
         });
         result
     }
@@ -283,9 +288,9 @@ impl Search {
     /// position if the previous search's position leads to it, or starts
     /// afresh; returns the root visits kept and whether the position is
     /// the same.
-    fn prepare_tree(&mut self, game: &Game, color: Color) -> (u64, bool) {
+    fn prepare_tree(&mut self, game: &Game, color: Color, extra_komi: f64) -> (u64, bool) {
         let limit = self.config.node_limit.max(1);
-        match self.find_reusable(game, color) {
+        match self.find_reusable(game, color, extra_komi) {
             Some(0) => (u64::from(self.tree.root().visits()), true),
             Some(idx) if self.config.reuse_tree => {
                 self.tree = self.tree.copy_subtree(idx, limit);
@@ -298,10 +303,11 @@ impl Search {
         }
     }
 
-    fn find_reusable(&self, game: &Game, color: Color) -> Option<u32> {
+    fn find_reusable(&self, game: &Game, color: Color, extra_komi: f64) -> Option<u32> {
         let prev = self.prev.as_ref()?;
         let board = game.board();
-        if prev.size != board.size()
+        if prev.extra_komi != extra_komi
+            || prev.size != board.size()
             || prev.topology != board.topology()
             || prev.rules != *game.rules()
             || prev.start_hash != game.start_board().hash()
