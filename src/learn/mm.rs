@@ -132,18 +132,8 @@ impl RawPositions {
                 }
             }
         }
-        let mut large: Vec<u64> = large_wins
-            .into_iter()
-            .filter(|&(_, n)| n >= min_pattern_wins.max(1))
-            .map(|(p, _)| p)
-            .collect();
-        large.sort_unstable();
-        let mut patterns: Vec<u32> = wins
-            .into_iter()
-            .filter(|&(_, n)| n >= min_pattern_wins.max(1))
-            .map(|(p, _)| p)
-            .collect();
-        patterns.sort_unstable();
+        let large = known(large_wins, min_pattern_wins);
+        let patterns = known(wins, min_pattern_wins);
         let index: FxHashMap<u32, u32> = patterns
             .iter()
             .enumerate()
@@ -195,6 +185,18 @@ impl RawPositions {
         }
         set
     }
+}
+
+/// The patterns chosen at least `min_wins` times (at least once),
+/// ascending.
+fn known<T: Ord + Copy>(wins: FxHashMap<T, u32>, min_wins: u32) -> Vec<T> {
+    let mut v: Vec<T> = wins
+        .into_iter()
+        .filter(|&(_, n)| n >= min_wins.max(1))
+        .map(|(p, _)| p)
+        .collect();
+    v.sort_unstable();
+    v
 }
 
 impl TrainingSet {
