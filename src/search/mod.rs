@@ -39,7 +39,7 @@ pub use engine::{Engine, Request};
 pub use key::PositionKey;
 pub use komi::{DynamicKomi, KomiMode};
 pub use level::{Level, UnknownLevel, MAX_NUMBERED_LEVEL, NORMAL_NUMBER, PLAYOUTS_PER_LEVEL};
-pub use prior::{hand_prior_score, PriorSource};
+pub use prior::{hand_prior_score, PriorSource, AUTO_BLEND_MIN_SIZE};
 pub use result::{Candidate, Decision, SearchResult};
 pub use search::Search;
 pub use time::{Clock, TimeBudget};

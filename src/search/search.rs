@@ -177,6 +177,7 @@ impl Search {
             // The count's komi: the handicap bonus included, and the
             // dynamic komi of a handicap game.
             komi: game.komi_with_bonus() + limits.extra_komi,
+            priors: self.config.priors.for_size(board.size()),
             tie: rules.tie,
             score_at_two_passes: rules.scoring == Scoring::Area || limits.cleanup,
             root_legal,

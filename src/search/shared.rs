@@ -2,6 +2,7 @@
 //! its rules, the limits, and each worker's statistics that the monitor
 //! reads while the search runs.
 
+use super::prior::PriorSource;
 use super::tree::Tree;
 use super::SearchConfig;
 use crate::board::Board;
@@ -62,6 +63,9 @@ pub(super) struct Shared<'a> {
     pub(super) root_passes: u32,
     pub(super) komi: f64,
     pub(super) tie: TieRule,
+    /// Where the priors come from on this board ([`SearchConfig::priors`]
+    /// resolved by [`PriorSource::for_size`]).
+    pub(super) priors: PriorSource,
     /// Two passes in the tree end the game and are scored as they stand
     /// (area scoring, or cleanup); else a playout continues.
     pub(super) score_at_two_passes: bool,

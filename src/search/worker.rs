@@ -245,7 +245,7 @@ impl Worker {
             last,
             even: sh.config.prior_even,
         };
-        let source = sh.config.priors;
+        let source = sh.priors;
         self.buf.clear();
         for l in self.board.empty_locs() {
             let ok = if at_root {
@@ -256,7 +256,10 @@ impl Worker {
             if ok {
                 let prior = match source {
                     PriorSource::Learned => PriorWeights::neutral(sh.config.prior_even),
-                    PriorSource::Hand | PriorSource::Blend => ctx.prior(l, to_move),
+                    // `Auto` is resolved before the search starts.
+                    PriorSource::Hand | PriorSource::Blend | PriorSource::Auto => {
+                        ctx.prior(l, to_move)
+                    }
                 };
                 self.buf.push((l.0, prior));
             }
@@ -328,7 +331,7 @@ fn select(sh: &Shared<'_>, parent: u32, (first, count): (u32, u32)) -> Option<u3
         0.0
     };
     let width = match sh.config.widening {
-        Some(w) if sh.config.priors != PriorSource::Hand => w.width(tree.node(parent).visits()),
+        Some(w) if sh.priors != PriorSource::Hand => w.width(tree.node(parent).visits()),
         _ => u32::MAX,
     };
     let mut considered = 0u32;

@@ -147,8 +147,9 @@ struct EngineArgs {
     #[arg(long)]
     quiet: bool,
 
-    /// Where the tree's priors come from: hand (hand-set knowledge),
-    /// learned (the move-prediction model) or blend (both).
+    /// Where the tree's priors come from: auto (blend from 13x13, hand
+    /// below), hand (hand-set knowledge), learned (the move-prediction
+    /// model) or blend (both).
     #[arg(long, default_value_t = PriorSource::default())]
     priors: PriorSource,
 
