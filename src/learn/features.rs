@@ -100,8 +100,9 @@ pub const OPEN_RADIUS: usize = 2;
 /// The radii of the large patterns, largest first: a large pattern is the
 /// points at Manhattan distance 1 to `r` around the move (12 points for
 /// radius 2, 24 for radius 3), each empty, off the board, own or the
-/// opponent's (2 bits, no liberties), canonical over the 8 symmetries.
-/// A move is scored by the largest of its patterns the model knows, as
+/// opponent's (2 bits, no liberties), matched up to the 8 symmetries
+/// (training and the weights file use the canonical form, the smallest
+/// code; the model's table holds every symmetry). A move is scored by the largest of its patterns the model knows, as
 /// Coulom's and Pachi's models did.
 pub const LARGE_RADII: [usize; 2] = [3, 2];
 
@@ -258,18 +259,25 @@ fn large_cells() -> &'static [LargeCells; 2] {
     })
 }
 
+/// The code of the 2-bit `states` with cell `k` moved to `perm[k]`,
+/// tagged with the radius `r` in the top byte.
+fn permuted(perm: &[u8], r: usize, states: &[u8]) -> u64 {
+    let mut code = 0u64;
+    for (&to, &s) in perm.iter().zip(states) {
+        code |= u64::from(s) << (2 * u64::from(to));
+    }
+    code | (r as u64) << 56
+}
+
 /// The smallest code of the 2-bit `states` over the 8 symmetries, tagged
 /// with the radius `r` in the top byte.
 fn canonical_of(cells: &LargeCells, r: usize, states: &[u8]) -> u64 {
-    let mut best = u64::MAX;
-    for p in &cells.perm {
-        let mut code = 0u64;
-        for (k, &s) in states.iter().enumerate() {
-            code |= u64::from(s) << (2 * u64::from(p[k]));
-        }
-        best = best.min(code);
-    }
-    best | (r as u64) << 56
+    cells
+        .perm
+        .iter()
+        .map(|p| permuted(p, r, states))
+        .min()
+        .unwrap_or(u64::MAX)
 }
 
 /// The cells and the 2-bit states of a large pattern code (`None` for a
@@ -305,17 +313,8 @@ pub(crate) fn large_symmetries(code: u64) -> Vec<u64> {
     let Some((cells, r, states)) = decode_large(code) else {
         return Vec::new();
     };
-    cells
-        .perm
-        .iter()
-        .map(|p| {
-            let mut c = 0u64;
-            for (k, &st) in states[..cells.offsets.len()].iter().enumerate() {
-                c |= u64::from(st) << (2 * u64::from(p[k]));
-            }
-            c | (r as u64) << 56
-        })
-        .collect()
+    let states = &states[..cells.offsets.len()];
+    cells.perm.iter().map(|p| permuted(p, r, states)).collect()
 }
 
 /// Whether `code` is the canonical code of a large pattern of one of the

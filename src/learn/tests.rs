@@ -83,8 +83,8 @@ fn distances_lines_and_space() {
     assert!(in_group(&f, SPACE).is_empty());
     let e = Board::new(19, Topology::Planar).unwrap();
     let f = features(&e, "D4", Color::Black, None);
-    // Open: the pair of lines (4, 4).
-    assert_eq!(in_group(&f, LINE), vec![10 + 3 * 5 - 3]);
+    // Open: the pair of lines (4, 4), value 22 (see the line pair test).
+    assert_eq!(in_group(&f, LINE), vec![22]);
     assert_eq!(in_group(&f, SPACE), vec![2]);
     assert!(in_group(&f, DIST_LAST).is_empty());
     // Far away: capped at 17.
@@ -326,7 +326,22 @@ fn large_patterns_are_the_same_under_symmetry_and_colour() {
 #[test]
 fn the_line_pair_marks_corners_in_open_areas() {
     let e = Board::new(19, Topology::Planar).unwrap();
-    let pair = |a: u16, b: u16| 10 + a * 5 - a * a.saturating_sub(1) / 2 + (b - a);
+    // The pairs (0-based lines, smaller first) follow the 10 plain line
+    // values row by row: (0,0) 10, (0,1) 11 .. (0,4) 14, (1,1) 15 .. (1,4)
+    // 18, (2,2) 19, (2,3) 20, (2,4) 21, (3,3) 22, (3,4) 23, (4,4) 24.
+    let mut expected = Vec::new();
+    for a in 0..5u16 {
+        for b in a..5 {
+            expected.push(((a, b), 10 + expected.len() as u16));
+        }
+    }
+    let pair = |a: u16, b: u16| {
+        expected
+            .iter()
+            .find(|&&(k, _)| k == (a, b))
+            .map(|&(_, v)| v)
+            .unwrap()
+    };
     // The 4-4 point, the 3-4 point (both ways round) and the 3-3 point.
     assert_eq!(
         in_group(&features(&e, "D4", Color::Black, None), LINE),
@@ -344,15 +359,17 @@ fn the_line_pair_marks_corners_in_open_areas() {
         in_group(&features(&e, "R17", Color::Black, None), LINE),
         vec![pair(2, 2)]
     );
-    // Every pair has its own value, all in the group.
-    let mut seen = std::collections::BTreeSet::new();
-    for a in 0..5 {
-        for b in a..5 {
-            seen.insert(pair(a, b));
-        }
+    // Every pair of lines, read off the empty board at column a, row b
+    // (1-based: A1 is lines (0, 0)), has the value of the list above.
+    for &((a, b), v) in &expected {
+        let col = (b'A' + a as u8) as char;
+        let at = format!("{col}{}", b + 1);
+        assert_eq!(
+            in_group(&features(&e, &at, Color::Black, None), LINE),
+            vec![v],
+            "{at}"
+        );
     }
-    assert_eq!(seen.len(), 15);
-    assert!(seen.iter().all(|&v| v < LINE.len));
     // With a stone two points away the area is not open: the plain line.
     let mut rows = vec![".".repeat(19); 19];
     rows[19 - 4].replace_range(5..6, "O");
