@@ -605,3 +605,47 @@ fn a_small_node_limit_still_plays_and_a_bad_one_is_refused() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn search_settings_are_checked_on_the_command_line() {
+    // A good setting plays; the last of a key wins.
+    let mut e = Engine::start(&[
+        "--quiet",
+        "--seed",
+        "4",
+        "--playouts",
+        "300",
+        "--set",
+        "rave_equiv=1000",
+        "--set",
+        "explore=0.2",
+        "--set",
+        "rave_equiv=2000",
+    ]);
+    assert_eq!(e.cmd("boardsize 9"), "= ");
+    let a = e.cmd("genmove b");
+    let v = a.strip_prefix("= ").expect("an answer");
+    assert!(v.parse::<Move>().is_ok(), "{a}");
+    let (_, ok) = e.finish();
+    assert!(ok);
+    // A bad one is refused with what would be right, and nothing runs.
+    for (bad, says) in [
+        ("rave=1000", "known: rave_equiv, explore"),
+        ("explore=-1", "explore must be a number from 0 to 10"),
+        ("prior_even=2.5", "prior_even must be a whole number"),
+        ("expand_threshold=1e9", "expand_threshold must be"),
+        ("learned_visits=nan", "learned_visits must be"),
+        ("rave_equiv", "is not KEY=VALUE"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(["--set", bad])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the binary runs");
+        assert!(!out.status.success(), "--set {bad} accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error:"), "{err}");
+        assert!(err.contains(says), "--set {bad}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

@@ -148,3 +148,30 @@ fn ownership_has_a_value_per_point_with_each_walled_corner_right() {
         }
     }
 }
+
+/// The longest variation of a `kata-analyze` of the empty 9x9 board, from
+/// a session with `tuning`.
+fn longest_variation(tuning: &str) -> usize {
+    let mut config = Config::deterministic(5, 400);
+    for s in tuning.split_whitespace() {
+        config.tuning.set(s).expect("a known setting");
+    }
+    let input = "boardsize 9\nkata-analyze b 100000\n";
+    let out = String::from_utf8(transcript(config, input.as_bytes())).expect("UTF-8");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("info "))
+        .unwrap_or_else(|| panic!("no analysis: {out}"));
+    let (infos, _) = parse_line(line);
+    check_infos(&infos);
+    infos.iter().map(|i| i.pv.len()).max().unwrap_or(0)
+}
+
+#[test]
+fn search_settings_reach_the_search() {
+    // 400 playouts expand the tree below the root by default; a leaf that
+    // needs 100,000 visits never is, so every variation is one move.
+    assert!(longest_variation("") > 1);
+    assert!(longest_variation("rave_equiv=500 explore=0.3") > 1);
+    assert_eq!(longest_variation("expand_threshold=100000"), 1);
+}

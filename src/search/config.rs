@@ -4,6 +4,7 @@
 use super::prior::PriorSource;
 use crate::learn::Model;
 use crate::playout::PolicyKind;
+use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -29,6 +30,10 @@ pub struct SearchConfig {
     pub explore: f32,
     /// Weight of the neutral prior given to every move, in virtual playouts.
     pub prior_even: u16,
+    /// The learned model's virtual playouts per move (priors `learned`
+    /// and `blend`), won at the move's probability over the average
+    /// move's, `r / (r + 1)`: how long the tree trusts the model.
+    pub learned_visits: u32,
     /// Keep the relevant subtree between moves.
     pub reuse_tree: bool,
     /// Resign when the win rate stays below this (`None`: never resign).
@@ -92,6 +97,7 @@ impl Default for SearchConfig {
             rave_equiv: 3000.0,
             explore: 0.0,
             prior_even: 10,
+            learned_visits: 20,
             reuse_tree: true,
             resign_threshold: Some(0.1),
             lag_margin: Duration::from_millis(100),
@@ -114,6 +120,196 @@ impl SearchConfig {
             resign_threshold: None,
             ..SearchConfig::default()
         }
+    }
+}
+
+/// Overrides of the search's tuning constants by name, as
+/// `tengen --set KEY=VALUE` takes them, for tuning matches: each `None`
+/// keeps the level's value. The keys are those of [`Tuning::KEYS`].
+///
+/// ```
+/// use tengen::search::{SearchConfig, Tuning};
+///
+/// let mut t = Tuning::default();
+/// t.set("rave_equiv=1000").unwrap();
+/// t.set("explore=0.2").unwrap();
+/// assert!(t.set("rave=1000").is_err()); // unknown key
+/// assert!(t.set("explore=-1").is_err()); // out of range
+/// let c = t.apply(SearchConfig::default());
+/// assert_eq!((c.rave_equiv, c.explore), (1000.0, 0.2));
+/// assert_eq!(t.to_string(), "rave_equiv=1000 explore=0.2");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tuning {
+    /// [`SearchConfig::rave_equiv`].
+    pub rave_equiv: Option<f32>,
+    /// [`SearchConfig::explore`].
+    pub explore: Option<f32>,
+    /// [`SearchConfig::prior_even`].
+    pub prior_even: Option<u16>,
+    /// [`SearchConfig::learned_visits`].
+    pub learned_visits: Option<u32>,
+    /// [`SearchConfig::expand_threshold`] (0: by board size).
+    pub expand_threshold: Option<u32>,
+}
+
+/// A `--set` assignment [`Tuning`] refuses.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TuningError {
+    /// Not of the form `KEY=VALUE`.
+    Syntax(String),
+    /// A key that is not one of [`Tuning::KEYS`].
+    UnknownKey(String),
+    /// A value that is not a number in the key's range.
+    BadValue {
+        /// The key.
+        key: &'static str,
+        /// The value as given.
+        value: String,
+    },
+}
+
+impl fmt::Display for TuningError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TuningError::Syntax(s) => write!(f, "{s:?} is not KEY=VALUE"),
+            TuningError::UnknownKey(k) => {
+                write!(f, "unknown search setting {k:?} (known: ")?;
+                for (i, key) in Tuning::KEYS.iter().enumerate() {
+                    let sep = if i == 0 { "" } else { ", " };
+                    write!(f, "{sep}{}", key.name)?;
+                }
+                write!(f, ")")
+            }
+            TuningError::BadValue { key, value } => {
+                let k = Tuning::KEYS.iter().find(|k| k.name == *key);
+                let (lo, hi) = k.map_or((0.0, 0.0), |k| (k.min, k.max));
+                let kind = if k.is_some_and(|k| k.integer) {
+                    "a whole number"
+                } else {
+                    "a number"
+                };
+                write!(f, "{key} must be {kind} from {lo} to {hi}, not {value:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TuningError {}
+
+/// One key of [`Tuning`]: its name and the values it takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TuningKey {
+    /// The name `--set` takes.
+    pub name: &'static str,
+    /// The least value.
+    pub min: f64,
+    /// The greatest value.
+    pub max: f64,
+    /// Whether only whole numbers are taken.
+    pub integer: bool,
+}
+
+impl Tuning {
+    /// Every key, in the order [`Tuning`]'s display writes them.
+    pub const KEYS: [TuningKey; 5] = [
+        TuningKey {
+            name: "rave_equiv",
+            min: 1.0,
+            max: 1.0e7,
+            integer: false,
+        },
+        TuningKey {
+            name: "explore",
+            min: 0.0,
+            max: 10.0,
+            integer: false,
+        },
+        TuningKey {
+            name: "prior_even",
+            min: 0.0,
+            max: 1000.0,
+            integer: true,
+        },
+        TuningKey {
+            name: "learned_visits",
+            min: 0.0,
+            max: 1000.0,
+            integer: true,
+        },
+        TuningKey {
+            name: "expand_threshold",
+            min: 0.0,
+            max: 100_000.0,
+            integer: true,
+        },
+    ];
+
+    /// Sets one key from `KEY=VALUE`.
+    pub fn set(&mut self, assignment: &str) -> Result<(), TuningError> {
+        let Some((name, value)) = assignment.split_once('=') else {
+            return Err(TuningError::Syntax(assignment.to_string()));
+        };
+        let name = name.trim();
+        let Some(key) = Tuning::KEYS.iter().find(|k| k.name == name) else {
+            return Err(TuningError::UnknownKey(name.to_string()));
+        };
+        let bad = || TuningError::BadValue {
+            key: key.name,
+            value: value.to_string(),
+        };
+        let v: f64 = value.trim().parse().map_err(|_| bad())?;
+        if !v.is_finite() || v < key.min || v > key.max || (key.integer && v.fract() != 0.0) {
+            return Err(bad());
+        }
+        match key.name {
+            "rave_equiv" => self.rave_equiv = Some(v as f32),
+            "explore" => self.explore = Some(v as f32),
+            "prior_even" => self.prior_even = Some(v as u16),
+            "learned_visits" => self.learned_visits = Some(v as u32),
+            _ => self.expand_threshold = Some(v as u32),
+        }
+        Ok(())
+    }
+
+    /// `config` with the set keys overridden.
+    pub fn apply(&self, config: SearchConfig) -> SearchConfig {
+        SearchConfig {
+            rave_equiv: self.rave_equiv.unwrap_or(config.rave_equiv),
+            explore: self.explore.unwrap_or(config.explore),
+            prior_even: self.prior_even.unwrap_or(config.prior_even),
+            learned_visits: self.learned_visits.unwrap_or(config.learned_visits),
+            expand_threshold: self.expand_threshold.unwrap_or(config.expand_threshold),
+            ..config
+        }
+    }
+
+    /// Whether no key is set.
+    pub fn is_empty(&self) -> bool {
+        *self == Tuning::default()
+    }
+}
+
+/// The set keys as `KEY=VALUE`, space-separated, in [`Tuning::KEYS`]
+/// order (what `--set` takes back).
+impl fmt::Display for Tuning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let values = [
+            self.rave_equiv.map(f64::from),
+            self.explore.map(f64::from),
+            self.prior_even.map(f64::from),
+            self.learned_visits.map(f64::from),
+            self.expand_threshold.map(f64::from),
+        ];
+        let mut sep = "";
+        for (key, v) in Tuning::KEYS.iter().zip(values) {
+            if let Some(v) = v {
+                // As the f32 it came from: 0.2 prints as 0.2.
+                write!(f, "{sep}{}={}", key.name, v as f32)?;
+                sep = " ";
+            }
+        }
+        Ok(())
     }
 }
 

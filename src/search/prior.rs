@@ -181,11 +181,6 @@ pub(crate) struct PriorWeights {
     /// the tree from passing while moves remain, without forbidding it;
     /// hand-set.
     pub(crate) pass_win_divisor: u16,
-    /// The learned model's virtual playouts per move (sources `learned`
-    /// and `blend`), won at [`learned_win_rate`] of the move's
-    /// probability: how long the tree trusts the model; hand-set, then
-    /// checked by the matches of `docs/learning.md`.
-    pub(crate) learned_visits: u32,
 }
 
 impl Default for PriorWeights {
@@ -217,7 +212,6 @@ impl Default for PriorWeights {
             small_empty_radius: 2,
             small_lines: [bonus(20, 0), bonus(10, 2), bonus(10, 7), bonus(0, 0)],
             pass_win_divisor: 10,
-            learned_visits: 20,
         }
     }
 }
@@ -231,10 +225,10 @@ impl PriorWeights {
         }
     }
 
-    /// `prior` with the learned model's virtual playouts added for a move
-    /// of probability `p` among `n` moves.
-    pub(crate) fn add_learned(&self, prior: Prior, p: f32, n: usize) -> Prior {
-        let v = self.learned_visits;
+    /// `prior` with `v` virtual playouts of the learned model added for a
+    /// move of probability `p` among `n` moves
+    /// ([`SearchConfig::learned_visits`](super::SearchConfig::learned_visits)).
+    pub(crate) fn add_learned(prior: Prior, v: u32, p: f32, n: usize) -> Prior {
         let w = (v as f32 * learned_win_rate(p, n)).round() as u32;
         let visits = (u32::from(prior.visits) + v).min(u32::from(u16::MAX));
         Prior {
@@ -441,8 +435,7 @@ mod tests {
         assert!((learned_win_rate(0.1, 100) - 10.0 / 11.0).abs() < 1e-6);
         assert!((learned_win_rate(0.001, 100) - 0.1 / 1.1).abs() < 1e-6);
         assert_eq!(learned_win_rate(f32::NAN, 10), 0.5);
-        let w = PriorWeights::default();
-        let p = w.add_learned(PriorWeights::neutral(10), 0.1, 100);
+        let p = PriorWeights::add_learned(PriorWeights::neutral(10), 20, 0.1, 100);
         assert_eq!(p.visits, 10 + 20);
         assert_eq!(p.wins, 5 + 18);
         for s in ["hand", "learned", "blend"] {

@@ -292,7 +292,7 @@ impl Worker {
                 } else {
                     1.0 / n as f32
                 };
-                entry.1 = self.weights.add_learned(entry.1, p, n);
+                entry.1 = PriorWeights::add_learned(entry.1, sh.config.learned_visits, p, n);
             }
             // Best prior first: the order progressive widening opens the
             // children in; ties in board order (an unstable sort, since a

@@ -32,7 +32,7 @@ use crate::gtp::{
 use crate::learn::Model;
 use crate::rules::Rules;
 use crate::search::{
-    Clock, DynamicKomi, Engine, KomiMode, Level, Limits, PriorSource, Search, SearchConfig,
+    Clock, DynamicKomi, Engine, KomiMode, Level, Limits, PriorSource, Search, SearchConfig, Tuning,
     Widening,
 };
 use std::io::{self, Write};
@@ -81,6 +81,9 @@ pub struct Config {
     /// Ponder: after its own `genmove`, search on the opponent's time
     /// until the next command arrives (interactive input only).
     pub ponder: bool,
+    /// Overrides of the search's tuning constants (`--set`), kept when
+    /// the level changes.
+    pub tuning: Tuning,
 }
 
 impl Default for Config {
@@ -101,6 +104,7 @@ impl Default for Config {
             widening: false,
             dynamic_komi: KomiMode::default(),
             ponder: false,
+            tuning: Tuning::default(),
         }
     }
 }
@@ -321,7 +325,7 @@ impl Session {
 /// The tree search configured as `base` (a level's preset, say), with the
 /// session's seed, threads and resignation threshold.
 fn search_engine(config: &Config, base: SearchConfig) -> Search {
-    Search::new(SearchConfig {
+    Search::new(config.tuning.apply(SearchConfig {
         threads: config.threads.max(1),
         seed: config.seed,
         node_limit: config.max_nodes.unwrap_or(base.node_limit),
@@ -334,5 +338,5 @@ fn search_engine(config: &Config, base: SearchConfig) -> Search {
         model: config.model.clone(),
         widening: config.widening.then_some(Widening::DEFAULT),
         ..base
-    })
+    }))
 }

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tengen::gtp::ChannelSource;
 use tengen::learn::Model;
-use tengen::search::{KomiMode, Level, Limits, PriorSource};
+use tengen::search::{KomiMode, Level, Limits, PriorSource, Tuning};
 use tengen::session::{Config, PhantomKind, Session};
 use tengen::{Preset, Rules};
 
@@ -166,6 +166,20 @@ struct EngineArgs {
     /// The Phantom Go player in Phantom mode: sampling, naive or random.
     #[arg(long, default_value_t = PhantomKind::Sampling)]
     phantom_player: PhantomKind,
+
+    /// Overrides a tuning constant of the search, for tuning matches
+    /// (repeatable): rave_equiv (1 to 1e7, default 3000), explore (0 to
+    /// 10, default 0), prior_even (0 to 1000, default 10), learned_visits
+    /// (0 to 1000, default 20) or expand_threshold (visits before a leaf
+    /// is expanded, 0 to 100000; default 0, by board size).
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
+    set: Vec<String>,
+}
+
+/// Checks one `--set` assignment when the command line is read.
+fn parse_tuning(s: &str) -> Result<String, String> {
+    Tuning::default().set(s).map_err(|e| e.to_string())?;
+    Ok(s.to_string())
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -220,6 +234,11 @@ impl EngineArgs {
                 Some(std::sync::Arc::new(m))
             }
         };
+        // Every `--set`, the last one of a key winning.
+        let mut tuning = Tuning::default();
+        for s in &self.set {
+            tuning.set(s).map_err(|e| format!("--set {e}"))?;
+        }
         Ok(Config {
             rules,
             size: usize::from(self.size),
@@ -238,6 +257,7 @@ impl EngineArgs {
             widening: self.widening,
             dynamic_komi: self.dynamic_komi,
             ponder: self.ponder,
+            tuning,
         })
     }
 
