@@ -12,8 +12,8 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, Topology, OFF};
 use crate::tactics::{
-    dirs, empty_neighbors, is_self_atari, ladder_captures, liberties_after, nakade_point,
-    pattern_code, patterns, touches_own, Captures, Dirs,
+    dirs, empty_neighbors, is_self_atari, nakade_point, pattern_code, patterns, touches_own,
+    Captures, Dirs,
 };
 
 /// Which moves a playout plays.
@@ -64,28 +64,6 @@ const CAPTURE_LAST_CHANCE: u32 = 240;
 /// The stones of an own chain in atari searched for a capturable
 /// neighbour: bounds the cost on a long chain; hand-set.
 const SAVE_SCAN_STONES: usize = 12;
-
-/// Whether `c` playing at `l` extends a chain of its own in atari into a
-/// ladder: the chain is left with two liberties that repeated ataris take.
-/// Such an escape only loses more stones, so neither the saving rules nor
-/// the shapes play it. Only an escape to exactly two liberties (counted
-/// without playing) is read, on a copy of the board (on the stack); a
-/// capture is left alone.
-#[inline]
-fn extends_into_ladder(board: &Board, l: Loc, c: Color) -> bool {
-    let me = Board::stone_code(c);
-    let escapes = board
-        .neighbor_slots(l)
-        .iter()
-        .take_while(|&&n| n != OFF)
-        .any(|&n| board.cell_code(n as usize) == me && board.in_atari(Loc(n)));
-    if !escapes || empty_neighbors(board, l) >= 3 || liberties_after(board, l, c) != Some(2) {
-        return false;
-    }
-    let mut b = board.clone();
-    b.play_unchecked(l, c);
-    b.liberties(l) == 2 && ladder_captures(&b, l, c.opponent())
-}
 
 impl PlayoutPolicy {
     /// A policy of `kind` for boards of `size` and `topology`, seeded.
@@ -186,9 +164,7 @@ impl PlayoutPolicy {
                 continue;
             };
             let ok = board.is_legal_simple(lib, c)
-                && (cell != me
-                    || (!is_self_atari(board, lib, c, Captures::GiveOneLiberty)
-                        && !extends_into_ladder(board, lib, c)))
+                && (cell != me || !is_self_atari(board, lib, c, Captures::GiveOneLiberty))
                 && !cand[..nc].contains(&lib.0);
             if ok {
                 cand[nc] = lib.0;
@@ -253,7 +229,6 @@ impl PlayoutPolicy {
                     && board.is_legal_simple(lib, c)
                     && !is_self_atari(board, lib, c, Captures::GiveOneLiberty)
                     && !cand[..nc].contains(&lib.0)
-                    && !extends_into_ladder(board, lib, c)
                 {
                     cand[nc] = lib.0;
                     nc += 1;
@@ -298,7 +273,6 @@ impl PlayoutPolicy {
             if self.patterns[pattern_code(board, self.dirs, l)]
                 && board.is_legal_simple(l, c)
                 && !is_self_atari(board, l, c, Captures::GiveOneLiberty)
-                && !extends_into_ladder(board, l, c)
             {
                 cand[nc] = n;
                 nc += 1;
@@ -422,38 +396,5 @@ mod tests {
             }
         }
         assert!(hits >= 40, "captured only {hits} times of 50");
-    }
-
-    /// How often of 50 seeds White, after Black's D5 put D4 in atari,
-    /// extends at E4.
-    fn extensions(text: &str) -> usize {
-        let b = Board::from_diagram(text, Topology::Planar).unwrap();
-        let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
-        (0..50)
-            .filter(|&seed| {
-                let mut p = PlayoutPolicy::new(PolicyKind::Heavy, 9, Topology::Planar, seed);
-                p.pick(&b, Color::White, Some(at("D5"))) == Some(at("E4"))
-            })
-            .count()
-    }
-
-    #[test]
-    fn heavy_playout_does_not_run_into_a_ladder() {
-        // E3 makes E4 an escape to two liberties (E5 and F4), and the
-        // ladder runs up to the top edge on an empty board: no rule runs
-        // (only the random move may, one point among 70).
-        let ladder = ".........\n\
-                      .........\n\
-                      .........\n\
-                      .........\n\
-                      ...X.....\n\
-                      ..XO.....\n\
-                      ...XX....\n\
-                      .........\n\
-                      .........\n";
-        assert!(extensions(ladder) <= 3, "{}", extensions(ladder));
-        // Without E3 the extension gets three liberties: it is played.
-        let open = ladder.replacen("...XX....", "...X.....", 1);
-        assert!(extensions(&open) >= 40, "{}", extensions(&open));
     }
 }

@@ -30,40 +30,6 @@ fn chain_liberties(board: &Board, l: Loc, out: &mut [u16]) -> usize {
     n
 }
 
-/// The liberties, up to three, of the chain `c` would have after playing
-/// at the empty `l`, read without playing; `None` when the move captures
-/// (its liberties then depend on what it takes).
-pub(crate) fn liberties_after(board: &Board, l: Loc, c: Color) -> Option<usize> {
-    let me = Board::stone_code(c);
-    let mut libs = [0u16; 3];
-    let mut n = 0;
-    let add = |x: u16, libs: &mut [u16; 3], n: &mut usize| {
-        if x != l.0 && *n < 3 && !libs[..*n].contains(&x) {
-            libs[*n] = x;
-            *n += 1;
-        }
-    };
-    for &q in board.neighbor_slots(l) {
-        if q == OFF {
-            break;
-        }
-        let cell = board.cell_code(q as usize);
-        if cell == Board::EMPTY_CODE {
-            add(q, &mut libs, &mut n);
-        } else if cell == me {
-            // Four of its liberties are enough: one may be `l`.
-            let mut own = [0u16; 4];
-            let k = chain_liberties(board, Loc(q), &mut own);
-            for &x in &own[..k] {
-                add(x, &mut libs, &mut n);
-            }
-        } else if board.liberties(Loc(q)) == 1 {
-            return None;
-        }
-    }
-    Some(n)
-}
-
 /// Whether the chain through `l` touches a chain of the other colour that
 /// is in atari (which it could capture to escape).
 fn can_capture_neighbor(board: &Board, l: Loc) -> bool {
@@ -199,57 +165,5 @@ mod tests {
             .play("D3".parse().unwrap(), Color::Black)
             .unwrap();
         assert!(escapes_atari(&wrong_side, at("C3"), Color::Black));
-    }
-}
-
-#[cfg(test)]
-mod liberties_after_tests {
-    use super::*;
-    use crate::geometry::Topology;
-
-    #[test]
-    fn liberties_after_agrees_with_playing_the_move() {
-        // Random games on 9x9; at every 5th position, every empty point
-        // for both colours: the count read without playing is the
-        // liberties after playing (up to three), or `None` for a capture.
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let mut checked = 0;
-        for _game in 0..20 {
-            let mut b = Board::new(9, Topology::Planar).unwrap();
-            let mut c = Color::Black;
-            for ply in 0..120 {
-                if ply % 5 == 0 {
-                    for l in b.empty_locs().collect::<Vec<_>>() {
-                        for who in [Color::Black, Color::White] {
-                            if !b.is_legal_simple(l, who) {
-                                continue;
-                            }
-                            let mut after = b.clone();
-                            let captured = after.play_unchecked(l, who);
-                            let want = (captured == 0).then(|| after.liberties(l).min(3));
-                            assert_eq!(liberties_after(&b, l, who), want, "{l:?} {who:?}\n{b}");
-                            checked += 1;
-                        }
-                    }
-                }
-                let empties: Vec<Loc> = b
-                    .empty_locs()
-                    .filter(|&l| b.is_legal_simple(l, c) && !b.is_eye(l, c))
-                    .collect();
-                if empties.is_empty() {
-                    break;
-                }
-                let l = empties[(next() % empties.len() as u64) as usize];
-                b.play_unchecked(l, c);
-                c = c.opponent();
-            }
-        }
-        assert!(checked > 10_000, "{checked}");
     }
 }

@@ -7,7 +7,7 @@ mod nakade;
 mod pattern3x3;
 mod self_atari;
 
-pub(crate) use ladder::{escapes_atari, ladder_captures, liberties_after};
+pub(crate) use ladder::{escapes_atari, ladder_captures};
 pub(crate) use nakade::{empty_neighbors, nakade_point};
 pub(crate) use pattern3x3::{dirs, pattern_code, patterns, transform, Dirs, DIR_DELTAS};
 pub(crate) use self_atari::{is_self_atari, touches_own, Captures};
