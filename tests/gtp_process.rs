@@ -594,16 +594,23 @@ fn a_small_node_limit_still_plays_and_a_bad_one_is_refused() {
     let (_, ok) = e.finish();
     assert!(ok);
     for bad in ["10", "abc", "-5", "99999999999"] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args(["--max-nodes", bad])
-            .stdin(std::process::Stdio::null())
-            .output()
-            .expect("the binary runs");
-        assert!(!out.status.success(), "--max-nodes {bad} accepted");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.starts_with("error:"), "{err}");
-        assert!(!err.contains("panicked"), "{err}");
+        refused(&["--max-nodes", bad]);
     }
+}
+
+/// Runs the binary with `args`, which it must refuse: a failure, with an
+/// `error:` message and no panic. Returns the message.
+fn refused(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(!out.status.success(), "{args:?} accepted");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(err.starts_with("error:"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
 }
 
 #[test]
@@ -637,15 +644,7 @@ fn search_settings_are_checked_on_the_command_line() {
         ("learned_visits=nan", "learned_visits must be"),
         ("rave_equiv", "is not KEY=VALUE"),
     ] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args(["--set", bad])
-            .stdin(std::process::Stdio::null())
-            .output()
-            .expect("the binary runs");
-        assert!(!out.status.success(), "--set {bad} accepted");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.starts_with("error:"), "{err}");
+        let err = refused(&["--set", bad]);
         assert!(err.contains(says), "--set {bad}: {err}");
-        assert!(!err.contains("panicked"), "{err}");
     }
 }
