@@ -283,11 +283,6 @@ impl Tuning {
             ..config
         }
     }
-
-    /// Whether no key is set.
-    pub fn is_empty(&self) -> bool {
-        *self == Tuning::default()
-    }
 }
 
 /// The set keys as `KEY=VALUE`, space-separated, in [`Tuning::KEYS`]
