@@ -162,8 +162,8 @@ pub enum TuningError {
     UnknownKey(String),
     /// A value that is not a number in the key's range.
     BadValue {
-        /// The key.
-        key: &'static str,
+        /// The key, with its range.
+        key: TuningKey,
         /// The value as given.
         value: String,
     },
@@ -182,14 +182,16 @@ impl fmt::Display for TuningError {
                 write!(f, ")")
             }
             TuningError::BadValue { key, value } => {
-                let k = Tuning::KEYS.iter().find(|k| k.name == *key);
-                let (lo, hi) = k.map_or((0.0, 0.0), |k| (k.min, k.max));
-                let kind = if k.is_some_and(|k| k.integer) {
+                let kind = if key.integer {
                     "a whole number"
                 } else {
                     "a number"
                 };
-                write!(f, "{key} must be {kind} from {lo} to {hi}, not {value:?}")
+                let TuningKey { name, min, max, .. } = key;
+                write!(
+                    f,
+                    "{name} must be {kind} from {min} to {max}, not {value:?}"
+                )
             }
         }
     }
@@ -255,7 +257,7 @@ impl Tuning {
             return Err(TuningError::UnknownKey(name.to_string()));
         };
         let bad = || TuningError::BadValue {
-            key: key.name,
+            key: *key,
             value: value.to_string(),
         };
         let v: f64 = value.trim().parse().map_err(|_| bad())?;
