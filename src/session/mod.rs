@@ -323,7 +323,8 @@ impl Session {
 }
 
 /// The tree search configured as `base` (a level's preset, say), with the
-/// session's seed, threads and resignation threshold.
+/// session's seed, threads, resignation threshold, priors and `--set`
+/// tuning on top.
 fn search_engine(config: &Config, base: SearchConfig) -> Search {
     Search::new(config.tuning.apply(SearchConfig {
         threads: config.threads.max(1),
