@@ -87,7 +87,7 @@ struct EngineArgs {
 
     /// Strength: a number from 1 to 10 (2,000 playouts a move per level),
     /// normal (the default: level 5, 10,000 playouts), easy (300 playouts
-    /// and some randomness, below level 1) or hard (1 second a move);
+    /// and some randomness, below level 1) or hard (2 seconds a move);
     /// --playouts and --time override it.
     #[arg(long, default_value_t = Level::default())]
     level: Level,
