@@ -110,22 +110,29 @@ fn playouts_and_searches_do_not_allocate_per_playout() {
     // trees grow a little faster, past this bound's margin, while 64,000
     // playouts still cost only about 100 allocations more than 16,000).
     // The learned priors also with progressive widening, which sorts each
-    // expansion's moves by their prior.
-    for (priors, widening) in [
-        (PriorSource::Hand, None),
-        (PriorSource::Learned, None),
-        (PriorSource::Learned, Some(Widening::DEFAULT)),
+    // expansion's moves by their prior; the hand priors also with the
+    // playouts' last good replies, learned after every playout.
+    for (priors, widening, last_good_reply) in [
+        (PriorSource::Hand, None, false),
+        (PriorSource::Hand, None, true),
+        (PriorSource::Learned, None, false),
+        (PriorSource::Learned, Some(Widening::DEFAULT), false),
     ] {
-        search_allocates_per_tree_not_per_playout(priors, widening);
+        search_allocates_per_tree_not_per_playout(priors, widening, last_good_reply);
     }
 }
 
-fn search_allocates_per_tree_not_per_playout(priors: PriorSource, widening: Option<Widening>) {
+fn search_allocates_per_tree_not_per_playout(
+    priors: PriorSource,
+    widening: Option<Widening>,
+    last_good_reply: bool,
+) {
     let game = Game::new(9, Rules::default()).unwrap();
     let run = |n: u64| {
         let mut s = Search::new(SearchConfig {
             priors,
             widening,
+            last_good_reply,
             ..SearchConfig::deterministic(3)
         });
         let (a, r) = allocations_during(|| {
@@ -147,6 +154,6 @@ fn search_allocates_per_tree_not_per_playout(priors: PriorSource, widening: Opti
     // allocates once in 300 playouts or more often (50 more in 15,000).
     assert!(
         large < small + 100,
-        "{priors} {widening:?}: 1000 playouts: {small} allocations, 16000: {large}"
+        "{priors} {widening:?} replies {last_good_reply}: 1000 playouts: {small} allocations, 16000: {large}"
     );
 }

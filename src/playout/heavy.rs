@@ -7,6 +7,7 @@
 //! pattern table and the direction table are process-wide, built once), so
 //! a playout never allocates.
 
+use super::reply::Replies;
 use super::{below, chance, Rng};
 use crate::board::Board;
 use crate::color::Color;
@@ -49,6 +50,9 @@ pub struct PlayoutPolicy {
     /// The most moves one playout plays before it is cut and scored
     /// (0: three times the board area plus 20).
     pub max_moves: usize,
+    /// Last good replies (heavy policy only), if enabled with
+    /// [`PlayoutPolicy::remember_replies`].
+    replies: Option<Box<Replies>>,
 }
 
 /// How many chains in atari a playout remembers.
@@ -76,7 +80,21 @@ impl PlayoutPolicy {
             ataris: [OFF; ATARI_RING],
             atari_next: 0,
             max_moves: 0,
+            replies: None,
         }
+    }
+
+    /// Makes the heavy policy play the last good replies
+    /// ([`Replies`], LGRF-2) it learns through [`PlayoutPolicy::replies_mut`]
+    /// on a board of `area` points; `false` turns them off. The tables
+    /// are allocated here, once.
+    pub(crate) fn remember_replies(&mut self, on: bool, area: usize) {
+        self.replies = on.then(|| Box::new(Replies::new(area)));
+    }
+
+    /// The last good replies, if remembered, to teach after a playout.
+    pub(crate) fn replies_mut(&mut self) -> Option<&mut Replies> {
+        self.replies.as_deref_mut()
     }
 
     /// Which moves this policy plays.
@@ -88,6 +106,19 @@ impl PlayoutPolicy {
     /// a stone. `None` means pass.
     #[inline]
     pub fn pick(&mut self, board: &Board, c: Color, last: Option<Loc>) -> Option<Loc> {
+        self.pick_after(board, c, last, None)
+    }
+
+    /// [`PlayoutPolicy::pick`], knowing also `before`, `c`'s own move
+    /// before `last` if it was a stone (for the replies to two moves).
+    #[inline]
+    fn pick_after(
+        &mut self,
+        board: &Board,
+        c: Color,
+        last: Option<Loc>,
+        before: Option<Loc>,
+    ) -> Option<Loc> {
         if self.kind == PolicyKind::Heavy {
             let lm = last.filter(|&lm| board.color_at(lm) == Some(c.opponent()));
             if let Some(lm) = lm {
@@ -100,6 +131,9 @@ impl PlayoutPolicy {
             }
             if let Some(lm) = lm {
                 if let Some(l) = self.shapes(board, c, lm) {
+                    return Some(l);
+                }
+                if let Some(l) = self.reply(board, c, before, lm) {
                     return Some(l);
                 }
             }
@@ -260,6 +294,27 @@ impl PlayoutPolicy {
         None
     }
 
+    /// The remembered reply of `c` to `lm` (after `before`), if it is still
+    /// a sensible move: empty, legal, not `c`'s own eye and not a
+    /// self-atari of more than one stone.
+    #[inline]
+    fn reply(&self, board: &Board, c: Color, before: Option<Loc>, lm: Loc) -> Option<Loc> {
+        let replies = self.replies.as_deref()?;
+        for r in replies.replies(c, before.map(|b| b.0), lm.0) {
+            if r == OFF || board.cell_code(r as usize) != Board::EMPTY_CODE {
+                continue;
+            }
+            let l = Loc(r);
+            if board.is_legal_simple(l, c)
+                && !board.is_eye(l, c)
+                && !is_self_atari(board, l, c, Captures::GiveOneLiberty)
+            {
+                return Some(l);
+            }
+        }
+        None
+    }
+
     /// 3x3 patterns on the eight points around the last move.
     #[inline]
     fn shapes(&mut self, board: &Board, c: Color, lm: Loc) -> Option<Loc> {
@@ -336,17 +391,20 @@ impl PlayoutPolicy {
         }
         let mut passes = 0;
         let mut moves = 0;
+        // `to_move`'s own move before `last`, if a stone.
+        let mut before = None;
         while passes < 2 && moves < limit {
             let bit = if to_move == Color::White {
                 LOG_COLOR_BIT
             } else {
                 0
             };
-            match self.pick(board, to_move, last) {
+            match self.pick_after(board, to_move, last, before) {
                 Some(l) => {
                     board.play_unchecked(l, to_move);
                     // A suicide cannot happen (the policy only picks legal
                     // moves); the stone stays, so it is the last move.
+                    before = last;
                     last = Some(l);
                     if heavy {
                         self.note_ataris_around(board, l);
@@ -358,6 +416,7 @@ impl PlayoutPolicy {
                 }
                 None => {
                     board.pass();
+                    before = None;
                     last = None;
                     passes += 1;
                 }
@@ -396,5 +455,49 @@ mod tests {
             }
         }
         assert!(hits >= 40, "captured only {hits} times of 50");
+    }
+
+    #[test]
+    fn heavy_playout_plays_a_remembered_reply_while_it_makes_sense() {
+        // A quiet position: no atari and no shape around White's last
+        // stone at C3 to play before the reply.
+        let mut b = board(
+            ".....\n\
+             .....\n\
+             ..O..\n\
+             .....\n\
+             .X...\n",
+        );
+        let at = |b: &Board, s: &str| b.loc(s.parse().unwrap()).unwrap();
+        let (a1, b1, c3) = (at(&b, "A1"), at(&b, "B1"), at(&b, "C3"));
+        let (d4, e5) = (at(&b, "D4"), at(&b, "E5"));
+        // How often (of 50) Black answers C3 with `want`, after `before`.
+        let rate = |p: &mut PlayoutPolicy, b: &Board, before: Option<Loc>, want: Loc| {
+            (0..50)
+                .filter(|_| p.pick_after(b, Color::Black, Some(c3), before) == Some(want))
+                .count()
+        };
+        let won = |p: &mut PlayoutPolicy, before: Loc, reply: Loc, winner: Color| {
+            let moves = [(before.0, Color::Black), (c3.0, Color::White), (reply.0, Color::Black)];
+            p.replies_mut().unwrap().learn(moves, Some(winner));
+        };
+        let mut p = PlayoutPolicy::new(PolicyKind::Heavy, 5, Topology::Planar, 7);
+        // Nothing remembered: D4 is one random move among many.
+        assert!(rate(&mut p, &b, Some(b1), d4) < 25);
+        // Black's E5 answered B1-C3 and won; then D4 answered A1-C3 and
+        // won, so D4 is the reply to C3 alone and E5 the reply to B1-C3,
+        // which comes first.
+        p.remember_replies(true, b.area());
+        won(&mut p, b1, e5, Color::Black);
+        won(&mut p, a1, d4, Color::Black);
+        assert_eq!(rate(&mut p, &b, Some(b1), e5), 50);
+        assert_eq!(rate(&mut p, &b, Some(a1), d4), 50);
+        assert_eq!(rate(&mut p, &b, None, d4), 50);
+        // E5 after B1-C3 lost a playout: forgotten, D4 is played instead.
+        won(&mut p, b1, e5, Color::White);
+        assert_eq!(rate(&mut p, &b, Some(b1), d4), 50);
+        // An occupied reply is passed over for another move.
+        b.play("D4".parse().unwrap(), Color::White).unwrap();
+        assert_eq!(rate(&mut p, &b, Some(b1), d4), 0);
     }
 }

@@ -5,6 +5,7 @@
 
 mod heavy;
 mod light;
+mod reply;
 
 pub(crate) use heavy::LOG_COLOR_BIT;
 pub use heavy::{PlayoutPolicy, PolicyKind};

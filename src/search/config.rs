@@ -34,6 +34,10 @@ pub struct SearchConfig {
     /// and `blend`), won at the move's probability over the average
     /// move's, `r / (r + 1)`: how long the tree trusts the model.
     pub learned_visits: u32,
+    /// The heavy playouts remember the last good replies (LGRF-2: an
+    /// answer to the last move, or to the last two, that won a playout,
+    /// forgotten when it loses one) and play them when still sensible.
+    pub last_good_reply: bool,
     /// Keep the relevant subtree between moves.
     pub reuse_tree: bool,
     /// Resign when the win rate stays below this (`None`: never resign).
@@ -98,6 +102,7 @@ impl Default for SearchConfig {
             explore: 0.0,
             prior_even: 10,
             learned_visits: 20,
+            last_good_reply: false,
             reuse_tree: true,
             resign_threshold: Some(0.1),
             lag_margin: Duration::from_millis(100),
@@ -151,6 +156,8 @@ pub struct Tuning {
     pub learned_visits: Option<u32>,
     /// [`SearchConfig::expand_threshold`] (0: by board size).
     pub expand_threshold: Option<u32>,
+    /// [`SearchConfig::last_good_reply`] (0 off, 1 on).
+    pub last_good_reply: Option<bool>,
 }
 
 /// A `--set` assignment [`Tuning`] refuses.
@@ -214,7 +221,7 @@ pub struct TuningKey {
 
 impl Tuning {
     /// Every key, in the order [`Tuning`]'s display writes them.
-    pub const KEYS: [TuningKey; 5] = [
+    pub const KEYS: [TuningKey; 6] = [
         TuningKey {
             name: "rave_equiv",
             min: 1.0,
@@ -245,6 +252,12 @@ impl Tuning {
             max: 100_000.0,
             integer: true,
         },
+        TuningKey {
+            name: "last_good_reply",
+            min: 0.0,
+            max: 1.0,
+            integer: true,
+        },
     ];
 
     /// Sets one key from `KEY=VALUE`.
@@ -269,7 +282,8 @@ impl Tuning {
             "explore" => self.explore = Some(v as f32),
             "prior_even" => self.prior_even = Some(v as u16),
             "learned_visits" => self.learned_visits = Some(v as u32),
-            _ => self.expand_threshold = Some(v as u32),
+            "expand_threshold" => self.expand_threshold = Some(v as u32),
+            _ => self.last_good_reply = Some(v == 1.0),
         }
         Ok(())
     }
@@ -282,6 +296,7 @@ impl Tuning {
             prior_even: self.prior_even.unwrap_or(config.prior_even),
             learned_visits: self.learned_visits.unwrap_or(config.learned_visits),
             expand_threshold: self.expand_threshold.unwrap_or(config.expand_threshold),
+            last_good_reply: self.last_good_reply.unwrap_or(config.last_good_reply),
             ..config
         }
     }
@@ -297,6 +312,7 @@ impl fmt::Display for Tuning {
             self.prior_even.map(f64::from),
             self.learned_visits.map(f64::from),
             self.expand_threshold.map(f64::from),
+            self.last_good_reply.map(|on| if on { 1.0 } else { 0.0 }),
         ];
         let mut sep = "";
         for (key, v) in Tuning::KEYS.iter().zip(values) {

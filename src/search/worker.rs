@@ -41,9 +41,11 @@ pub(super) struct Worker {
 impl Worker {
     pub(super) fn new(sh: &Shared<'_>, seed: u64) -> Worker {
         let b = &sh.root_board;
+        let mut policy = PlayoutPolicy::new(sh.config.policy, b.size(), b.topology(), seed);
+        policy.remember_replies(sh.config.last_good_reply, b.area());
         Worker {
             board: b.clone(),
-            policy: PlayoutPolicy::new(sh.config.policy, b.size(), b.topology(), seed),
+            policy,
             path: Vec::with_capacity(MAX_DEPTH + 2),
             log: Vec::with_capacity(LOG_CAPACITY),
             map: Box::new([0; SLOTS]),
@@ -153,6 +155,7 @@ impl Worker {
             tree.node(n).add_result(result(mover));
         }
         self.amaf(sh, &result);
+        self.teach_replies(sh, black);
         let ws = &sh.workers[t];
         for (a, &o) in ws.ownership.iter().zip(self.owner.iter()) {
             if o != 0 {
@@ -176,6 +179,37 @@ impl Worker {
             }
         }
         ws.playouts.store(ws.playouts.load(Relaxed) + 1, Relaxed);
+    }
+
+    /// Teaches the playout policy's last good replies (if it keeps them)
+    /// the whole simulation: the opponent's move at the root, the tree's
+    /// moves, the playout's; `black` is Black's result in half points.
+    fn teach_replies(&mut self, sh: &Shared<'_>, black: u32) {
+        let Some(replies) = self.policy.replies_mut() else {
+            return;
+        };
+        let winner = match black {
+            2 => Some(Color::Black),
+            0 => Some(Color::White),
+            _ => None,
+        };
+        let tree = sh.tree;
+        let root_last = sh.root_last.map(|l| (l.0, sh.color.opponent()));
+        let tree_moves = self.path[1..]
+            .iter()
+            .map(|&(n, mover)| (tree.node(n).mv(), mover));
+        let playout_moves = self.log.iter().map(|&e| {
+            let c = if e & LOG_COLOR_BIT != 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            (e & !LOG_COLOR_BIT, c)
+        });
+        replies.learn(
+            root_last.into_iter().chain(tree_moves).chain(playout_moves),
+            winner,
+        );
     }
 
     /// Area score (Black minus White) of the final board, filling `owner`.

@@ -170,8 +170,10 @@ struct EngineArgs {
     /// Overrides a tuning constant of the search, for tuning matches
     /// (repeatable): rave_equiv (1 to 1e7, default 3000), explore (0 to
     /// 10, default 0), prior_even (0 to 1000, default 10), learned_visits
-    /// (0 to 1000, default 20) or expand_threshold (visits before a leaf
-    /// is expanded, 0 to 100000; default 0, by board size).
+    /// (0 to 1000, default 20), expand_threshold (visits before a leaf
+    /// is expanded, 0 to 100000; default 0, by board size) or
+    /// last_good_reply (the playouts' remembered replies, 0 or 1, default
+    /// 0).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
