@@ -13,8 +13,8 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, Topology, OFF};
 use crate::tactics::{
-    dirs, empty_neighbors, is_self_atari, nakade_point, pattern_code, patterns, touches_own,
-    Captures, Dirs,
+    dirs, empty_neighbors, gaining_extension, is_self_atari, nakade_point, net_atari, pattern_code,
+    patterns, touches_own, Captures, Dirs,
 };
 
 /// Which moves a playout plays.
@@ -53,6 +53,9 @@ pub struct PlayoutPolicy {
     /// Last good replies (heavy policy only), if enabled with
     /// [`PlayoutPolicy::remember_replies`].
     replies: Option<Box<Replies>>,
+    /// Whether the heavy policy plays the two-liberty rules
+    /// ([`PlayoutPolicy::two_liberties`]).
+    pub two_liberties: bool,
 }
 
 /// How many chains in atari a playout remembers.
@@ -81,6 +84,7 @@ impl PlayoutPolicy {
             atari_next: 0,
             max_moves: 0,
             replies: None,
+            two_liberties: false,
         }
     }
 
@@ -124,6 +128,11 @@ impl PlayoutPolicy {
             if let Some(lm) = lm {
                 if let Some(l) = self.local(board, c, lm) {
                     return Some(l);
+                }
+                if self.two_liberties {
+                    if let Some(l) = self.two_liberty_move(board, c, lm) {
+                        return Some(l);
+                    }
                 }
             }
             if let Some(l) = self.ataris_anywhere(board, c) {
@@ -290,6 +299,41 @@ impl PlayoutPolicy {
                     }
                 }
             }
+        }
+        None
+    }
+
+    /// The fights the last move started at two liberties: put its chain,
+    /// if it has two, in an atari it cannot run from, or extend an own
+    /// chain next to it that it left with two where that gains liberties;
+    /// one of these at random, if it is neither illegal nor a self-atari.
+    #[inline]
+    fn two_liberty_move(&mut self, board: &Board, c: Color, lm: Loc) -> Option<Loc> {
+        let me = Board::stone_code(c);
+        let mut cand = [0u16; 5];
+        let mut nc = 0;
+        let mut add = |l: Option<Loc>, cand: &mut [u16; 5]| {
+            if let Some(l) = l {
+                if board.is_legal_simple(l, c)
+                    && !is_self_atari(board, l, c, Captures::GiveOneLiberty)
+                    && !cand[..nc].contains(&l.0)
+                {
+                    cand[nc] = l.0;
+                    nc += 1;
+                }
+            }
+        };
+        add(net_atari(board, lm), &mut cand);
+        for &n in board.neighbor_slots(lm) {
+            if n == OFF {
+                break;
+            }
+            if board.cell_code(n as usize) == me {
+                add(gaining_extension(board, Loc(n)), &mut cand);
+            }
+        }
+        if nc > 0 && chance(&mut self.rng, RULE_CHANCE) {
+            return Some(Loc(cand[below(&mut self.rng, nc as u32) as usize]));
         }
         None
     }
@@ -478,7 +522,11 @@ mod tests {
                 .count()
         };
         let won = |p: &mut PlayoutPolicy, before: Loc, reply: Loc, winner: Color| {
-            let moves = [(before.0, Color::Black), (c3.0, Color::White), (reply.0, Color::Black)];
+            let moves = [
+                (before.0, Color::Black),
+                (c3.0, Color::White),
+                (reply.0, Color::Black),
+            ];
             p.replies_mut().unwrap().learn(moves, Some(winner));
         };
         let mut p = PlayoutPolicy::new(PolicyKind::Heavy, 5, Topology::Planar, 7);

@@ -38,6 +38,10 @@ pub struct SearchConfig {
     /// answer to the last move, or to the last two, that won a playout,
     /// forgotten when it loses one) and play them when still sensible.
     pub last_good_reply: bool,
+    /// The heavy playouts answer a move that leaves a chain with two
+    /// liberties: an atari the opponent's chain cannot run from, or an
+    /// extension of an own chain that gains liberties.
+    pub two_liberties: bool,
     /// Keep the relevant subtree between moves.
     pub reuse_tree: bool,
     /// Resign when the win rate stays below this (`None`: never resign).
@@ -103,6 +107,7 @@ impl Default for SearchConfig {
             prior_even: 10,
             learned_visits: 20,
             last_good_reply: false,
+            two_liberties: false,
             reuse_tree: true,
             resign_threshold: Some(0.1),
             lag_margin: Duration::from_millis(100),
@@ -158,6 +163,8 @@ pub struct Tuning {
     pub expand_threshold: Option<u32>,
     /// [`SearchConfig::last_good_reply`] (0 off, 1 on).
     pub last_good_reply: Option<bool>,
+    /// [`SearchConfig::two_liberties`] (0 off, 1 on).
+    pub two_liberties: Option<bool>,
 }
 
 /// A `--set` assignment [`Tuning`] refuses.
@@ -221,7 +228,7 @@ pub struct TuningKey {
 
 impl Tuning {
     /// Every key, in the order [`Tuning`]'s display writes them.
-    pub const KEYS: [TuningKey; 6] = [
+    pub const KEYS: [TuningKey; 7] = [
         TuningKey {
             name: "rave_equiv",
             min: 1.0,
@@ -258,6 +265,12 @@ impl Tuning {
             max: 1.0,
             integer: true,
         },
+        TuningKey {
+            name: "two_liberties",
+            min: 0.0,
+            max: 1.0,
+            integer: true,
+        },
     ];
 
     /// Sets one key from `KEY=VALUE`.
@@ -283,7 +296,8 @@ impl Tuning {
             "prior_even" => self.prior_even = Some(v as u16),
             "learned_visits" => self.learned_visits = Some(v as u32),
             "expand_threshold" => self.expand_threshold = Some(v as u32),
-            _ => self.last_good_reply = Some(v == 1.0),
+            "last_good_reply" => self.last_good_reply = Some(v == 1.0),
+            _ => self.two_liberties = Some(v == 1.0),
         }
         Ok(())
     }
@@ -297,6 +311,7 @@ impl Tuning {
             learned_visits: self.learned_visits.unwrap_or(config.learned_visits),
             expand_threshold: self.expand_threshold.unwrap_or(config.expand_threshold),
             last_good_reply: self.last_good_reply.unwrap_or(config.last_good_reply),
+            two_liberties: self.two_liberties.unwrap_or(config.two_liberties),
             ..config
         }
     }
@@ -313,6 +328,7 @@ impl fmt::Display for Tuning {
             self.learned_visits.map(f64::from),
             self.expand_threshold.map(f64::from),
             self.last_good_reply.map(|on| if on { 1.0 } else { 0.0 }),
+            self.two_liberties.map(|on| if on { 1.0 } else { 0.0 }),
         ];
         let mut sep = "";
         for (key, v) in Tuning::KEYS.iter().zip(values) {

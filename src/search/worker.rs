@@ -43,6 +43,7 @@ impl Worker {
         let b = &sh.root_board;
         let mut policy = PlayoutPolicy::new(sh.config.policy, b.size(), b.topology(), seed);
         policy.remember_replies(sh.config.last_good_reply, b.area());
+        policy.two_liberties = sh.config.two_liberties;
         Worker {
             board: b.clone(),
             policy,
