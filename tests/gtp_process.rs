@@ -629,6 +629,10 @@ fn search_settings_are_checked_on_the_command_line() {
         "explore=0.2",
         "--set",
         "rave_equiv=2000",
+        "--set",
+        "last_good_reply=1",
+        "--set",
+        "two_liberties=1",
     ]);
     assert_eq!(e.cmd("boardsize 9"), "= ");
     let a = e.cmd("genmove b");
@@ -643,6 +647,11 @@ fn search_settings_are_checked_on_the_command_line() {
         ("prior_even=2.5", "prior_even must be a whole number"),
         ("expand_threshold=1e9", "expand_threshold must be"),
         ("learned_visits=nan", "learned_visits must be"),
+        (
+            "last_good_reply=2",
+            "last_good_reply must be a whole number from 0 to 1",
+        ),
+        ("two_liberties=0.5", "two_liberties must be a whole number"),
         ("rave_equiv", "is not KEY=VALUE"),
     ] {
         let err = refused(&["--set", bad]);

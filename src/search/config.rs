@@ -148,6 +148,12 @@ impl SearchConfig {
 /// let c = t.apply(SearchConfig::default());
 /// assert_eq!((c.rave_equiv, c.explore), (1000.0, 0.2));
 /// assert_eq!(t.to_string(), "rave_equiv=1000 explore=0.2");
+/// // The playout rules are switches: 0 or 1.
+/// assert!(!SearchConfig::default().two_liberties);
+/// t.set("two_liberties=1").unwrap();
+/// assert!(t.set("two_liberties=2").is_err());
+/// assert!(t.apply(SearchConfig::default()).two_liberties);
+/// assert_eq!(t.to_string(), "rave_equiv=1000 explore=0.2 two_liberties=1");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tuning {
