@@ -1,7 +1,9 @@
 //! The search's playout policy: light (uniformly random moves that do not
 //! fill one's own eye) or heavy (answer ataris, capture, nakade and local
 //! 3x3 shapes around the last move, avoid self-atari), with the tactics of
-//! [`crate::tactics`].
+//! [`crate::tactics`]; optionally also the two-liberty rules and the last
+//! good replies of [`Replies`] (both off by default: no match at equal
+//! time showed a gain).
 //!
 //! Everything the playout loop touches is built before it starts (the
 //! pattern table and the direction table are process-wide, built once), so
@@ -53,8 +55,10 @@ pub struct PlayoutPolicy {
     /// Last good replies (heavy policy only), if enabled with
     /// [`PlayoutPolicy::remember_replies`].
     replies: Option<Box<Replies>>,
-    /// Whether the heavy policy plays the two-liberty rules
-    /// ([`PlayoutPolicy::two_liberties`]).
+    /// Whether the heavy policy plays the two-liberty rules right after
+    /// its rules around the last move: an atari the last move's chain
+    /// (two liberties) cannot run from, or an extension that gains
+    /// liberties for an own chain the last move left with two.
     pub two_liberties: bool,
 }
 
@@ -340,7 +344,7 @@ impl PlayoutPolicy {
 
     /// The remembered reply of `c` to `lm` (after `before`), if it is still
     /// a sensible move: empty, legal, not `c`'s own eye and not a
-    /// self-atari of more than one stone.
+    /// self-atari.
     #[inline]
     fn reply(&self, board: &Board, c: Color, before: Option<Loc>, lm: Loc) -> Option<Loc> {
         let replies = self.replies.as_deref()?;
