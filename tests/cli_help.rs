@@ -205,6 +205,18 @@ fn the_level_in_force_by_default_is_the_one_the_help_states() {
     );
 }
 
+#[test]
+fn the_set_help_names_every_tuning_key() {
+    // The help is written by hand (clap's help is a static string), so it
+    // can fall behind the keys `--set` takes: every key must be named.
+    let text = help(&[]);
+    let opts = options(&text);
+    let entry = &opts.iter().find(|(o, _)| o == "--set").expect("--set").1;
+    for key in tengen::search::Tuning::KEYS {
+        assert!(entry.contains(key.name), "{} missing:\n{entry}", key.name);
+    }
+}
+
 /// The answers of a GTP session of `tengen ARGS` fed `input`.
 fn gtp_answers(args: &[&str], input: &str) -> Vec<String> {
     let mut child = Command::new(tengen())

@@ -171,9 +171,10 @@ struct EngineArgs {
     /// (repeatable): rave_equiv (1 to 1e7, default 3000), explore (0 to
     /// 10, default 0), prior_even (0 to 1000, default 10), learned_visits
     /// (0 to 1000, default 20), expand_threshold (visits before a leaf
-    /// is expanded, 0 to 100000; default 0, by board size) or
+    /// is expanded, 0 to 100000; default 0, by board size),
     /// last_good_reply (the playouts' remembered replies, 0 or 1, default
-    /// 0).
+    /// 0) or two_liberties (the playouts' two-liberty rules, 0 or 1,
+    /// default 0).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
