@@ -31,8 +31,9 @@ fn chain_liberties(board: &Board, l: Loc, out: &mut [u16]) -> usize {
 }
 
 /// Whether the chain through `l` touches a chain of the other colour that
-/// is in atari (which it could capture to escape).
-fn can_capture_neighbor(board: &Board, l: Loc) -> bool {
+/// is in atari (which it could capture to escape). The ladder reader's, and
+/// the two-liberty rules'.
+pub(super) fn can_capture_neighbor(board: &Board, l: Loc) -> bool {
     let Some(me) = board.color_at(l) else {
         return false;
     };

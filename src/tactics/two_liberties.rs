@@ -4,18 +4,18 @@
 //! it gains some (Fuego's and Pachi's "low liberty" playout rules, written
 //! here from their description).
 
+use super::ladder::can_capture_neighbor;
 use crate::board::Board;
 use crate::geometry::{Loc, OFF};
 
-/// The stones of a chain scanned for a liberty or for an own chain in
-/// atari next to it: bounds the cost on a long chain (a longer one is
-/// left alone); hand-set.
+/// The stones of a chain scanned for a liberty: bounds the cost on a long
+/// chain (a longer one is left alone); hand-set.
 const SCAN_STONES: usize = 12;
 
 /// The two liberties of the chain through `l`, if it has exactly two and
 /// one is found among its first [`SCAN_STONES`] stones.
 #[inline]
-pub(crate) fn two_liberties(board: &Board, l: Loc) -> Option<(Loc, Loc)> {
+fn two_liberties(board: &Board, l: Loc) -> Option<(Loc, Loc)> {
     if board.liberties(l) != 2 {
         return None;
     }
@@ -31,29 +31,6 @@ pub(crate) fn two_liberties(board: &Board, l: Loc) -> Option<(Loc, Loc)> {
         }
     }
     None
-}
-
-/// Whether the chain through `l` touches a chain of the other colour in
-/// atari (so it can escape an atari by capturing), among its first
-/// [`SCAN_STONES`] stones; a longer chain counts as able to.
-#[inline]
-fn can_capture_around(board: &Board, l: Loc) -> bool {
-    let own = board.cell_code(l.index());
-    for (k, s) in board.chain(l).enumerate() {
-        if k >= SCAN_STONES {
-            return true;
-        }
-        for &n in board.neighbor_slots(s) {
-            if n == OFF {
-                break;
-            }
-            let cell = board.cell_code(n as usize);
-            if cell != own && cell != Board::EMPTY_CODE && board.in_atari(Loc(n)) {
-                return true;
-            }
-        }
-    }
-    false
 }
 
 /// The empty neighbours of `x` other than `not`, and whether `x` touches
@@ -86,7 +63,7 @@ fn around(board: &Board, x: Loc, not: Loc, chain: Loc, code: u8) -> (usize, bool
 #[inline]
 pub(crate) fn net_atari(board: &Board, target: Loc) -> Option<Loc> {
     let (a, b) = two_liberties(board, target)?;
-    if can_capture_around(board, target) {
+    if can_capture_neighbor(board, target) {
         return None;
     }
     let code = board.cell_code(target.index());
