@@ -36,7 +36,19 @@ pub enum PolicyKind {
 
 /// A playout move log entry: the location (or `OFF` for a pass) in the low
 /// 15 bits and the colour in the top bit.
-pub(crate) const LOG_COLOR_BIT: u16 = 1 << 15;
+const LOG_COLOR_BIT: u16 = 1 << 15;
+
+/// The location code and the colour of a playout log entry (what
+/// [`PlayoutPolicy::run`] writes).
+#[inline(always)]
+pub(crate) fn logged_move(entry: u16) -> (u16, Color) {
+    let c = if entry & LOG_COLOR_BIT != 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    (entry & !LOG_COLOR_BIT, c)
+}
 
 /// A reusable, allocation-free playout runner for one board size.
 #[derive(Clone, Debug)]
@@ -189,6 +201,16 @@ impl PlayoutPolicy {
         }
     }
 
+    /// One of a heavy rule's candidates `cand`, at random, if there is one
+    /// and the rule is followed this time ([`RULE_CHANCE`]).
+    #[inline(always)]
+    fn follow(&mut self, cand: &[u16]) -> Option<Loc> {
+        if !cand.is_empty() && chance(&mut self.rng, RULE_CHANCE) {
+            return Some(Loc(cand[below(&mut self.rng, cand.len() as u32) as usize]));
+        }
+        None
+    }
+
     /// Captures an opponent chain in atari, or saves one of `c`'s by
     /// extending, anywhere on the board (among the remembered chains).
     #[inline]
@@ -218,10 +240,7 @@ impl PlayoutPolicy {
                 nc += 1;
             }
         }
-        if nc > 0 && chance(&mut self.rng, RULE_CHANCE) {
-            return Some(Loc(cand[below(&mut self.rng, nc as u32) as usize]));
-        }
-        None
+        self.follow(&cand[..nc])
     }
 
     /// The heavy rules around the last move, in priority order.
@@ -282,8 +301,8 @@ impl PlayoutPolicy {
                 }
             }
         }
-        if nc > 0 && chance(&mut self.rng, RULE_CHANCE) {
-            return Some(Loc(cand[below(&mut self.rng, nc as u32) as usize]));
+        if let Some(l) = self.follow(&cand[..nc]) {
+            return Some(l);
         }
         // 3. Nakade: the vital point of a small eye space next to it.
         for &n in board.neighbor_slots(lm) {
@@ -336,10 +355,7 @@ impl PlayoutPolicy {
                 add(gaining_extension(board, Loc(n)), &mut cand);
             }
         }
-        if nc > 0 && chance(&mut self.rng, RULE_CHANCE) {
-            return Some(Loc(cand[below(&mut self.rng, nc as u32) as usize]));
-        }
-        None
+        self.follow(&cand[..nc])
     }
 
     /// The remembered reply of `c` to `lm` (after `before`), if it is still
@@ -349,11 +365,10 @@ impl PlayoutPolicy {
     fn reply(&self, board: &Board, c: Color, before: Option<Loc>, lm: Loc) -> Option<Loc> {
         let replies = self.replies.as_deref()?;
         for r in replies.replies(c, before.map(|b| b.0), lm.0) {
-            if r == OFF || board.cell_code(r as usize) != Board::EMPTY_CODE {
-                continue;
-            }
             let l = Loc(r);
-            if board.is_legal_simple(l, c)
+            // `is_legal_simple` also asks that the point be empty.
+            if r != OFF
+                && board.is_legal_simple(l, c)
                 && !board.is_eye(l, c)
                 && !is_self_atari(board, l, c, Captures::GiveOneLiberty)
             {
@@ -381,10 +396,7 @@ impl PlayoutPolicy {
                 nc += 1;
             }
         }
-        if nc > 0 && chance(&mut self.rng, RULE_CHANCE) {
-            return Some(Loc(cand[below(&mut self.rng, nc as u32) as usize]));
-        }
-        None
+        self.follow(&cand[..nc])
     }
 
     /// A random legal move that does not fill `c`'s own eye (and, for the

@@ -7,7 +7,7 @@ mod heavy;
 mod light;
 mod reply;
 
-pub(crate) use heavy::LOG_COLOR_BIT;
+pub(crate) use heavy::logged_move;
 pub use heavy::{PlayoutPolicy, PolicyKind};
 pub use light::{area_diff, Playout, PlayoutResult};
 

@@ -9,7 +9,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, SLOTS};
 use crate::learn::{move_features, pass_features, Model};
-use crate::playout::{PlayoutPolicy, LOG_COLOR_BIT};
+use crate::playout::{logged_move, PlayoutPolicy};
 use crate::rules::TieRule;
 use std::sync::atomic::Ordering::*;
 /// The deepest the tree descent goes in one simulation.
@@ -199,14 +199,7 @@ impl Worker {
         let tree_moves = self.path[1..]
             .iter()
             .map(|&(n, mover)| (tree.node(n).mv(), mover));
-        let playout_moves = self.log.iter().map(|&e| {
-            let c = if e & LOG_COLOR_BIT != 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            (e & !LOG_COLOR_BIT, c)
-        });
+        let playout_moves = self.log.iter().map(|&e| logged_move(e));
         replies.learn(
             root_last.into_iter().chain(tree_moves).chain(playout_moves),
             winner,
@@ -226,13 +219,9 @@ impl Worker {
         let area = self.board.area();
         self.map[..area].fill(0);
         for &e in self.log.iter().rev() {
-            let l = (e & !LOG_COLOR_BIT) as usize;
-            if l < area {
-                self.map[l] = if e & LOG_COLOR_BIT != 0 {
-                    Board::stone_code(Color::White)
-                } else {
-                    Board::stone_code(Color::Black)
-                };
+            let (l, c) = logged_move(e);
+            if usize::from(l) < area {
+                self.map[usize::from(l)] = Board::stone_code(c);
             }
         }
         for k in (0..self.path.len()).rev() {
