@@ -30,9 +30,11 @@ pub const NORMAL_NUMBER: u8 = 5;
 const EASY_PLAYOUTS: u64 = 300;
 
 /// The time a move of [`Level::Hard`] when no clock is set: on 9x9 this
-/// machine runs some 45,000 playouts in it, over twice level 10's search,
-/// so `hard` stays above every numbered level (a second was only 1.4
-/// times `normal`'s search once early stops are counted).
+/// project's machine runs about 44,000 playouts in it (`tengen bench`:
+/// 23,000 a second, over the 1.9 s the lag margin leaves), over twice
+/// level 10's search, so `hard` stays above every numbered level (a
+/// second was only 1.4 times `normal`'s search once early stops are
+/// counted).
 const HARD_TIME: Duration = Duration::from_secs(2);
 
 /// A playing strength: a number from 1 to [`MAX_NUMBERED_LEVEL`] (level `n`
