@@ -14,7 +14,8 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, Topology, OFF};
 use crate::tactics::{
-    escapes_atari, is_self_atari, ladder_captures, transform, Captures, Dirs, DIR_DELTAS,
+    escapes_atari, is_self_atari, ladder_captures, liberty_states, symmetries, transform, Captures,
+    Dirs,
 };
 use std::sync::OnceLock;
 
@@ -171,27 +172,11 @@ pub fn pass_features(after_pass: bool) -> MoveFeatures {
     f
 }
 
-/// The 8 direction permutations of the square's symmetries: `perm[t][k]`
-/// is where direction `k` goes under symmetry `t`.
-fn permutations() -> &'static [[u8; 8]; 8] {
-    static PERM: OnceLock<[[u8; 8]; 8]> = OnceLock::new();
-    PERM.get_or_init(|| {
-        let mut perm = [[0u8; 8]; 8];
-        for (t, row) in perm.iter_mut().enumerate() {
-            for (k, slot) in row.iter_mut().enumerate() {
-                let to = transform(t, DIR_DELTAS[k]);
-                *slot = DIR_DELTAS.iter().position(|&d| d == to).unwrap_or(k) as u8;
-            }
-        }
-        perm
-    })
-}
-
 /// The smallest code of `states` (3 bits per direction) over the 8
 /// symmetries.
 pub(crate) fn canonical(states: [u8; 8]) -> u32 {
     let mut best = u32::MAX;
-    for p in permutations() {
+    for p in symmetries() {
         let mut code = 0u32;
         for (k, &s) in states.iter().enumerate() {
             code |= u32::from(s) << (3 * u32::from(p[k]));
@@ -199,24 +184,6 @@ pub(crate) fn canonical(states: [u8; 8]) -> u32 {
         best = best.min(code);
     }
     best
-}
-
-/// The state of one neighbour point in a pattern: 0 empty, 1 off the
-/// board, 2 to 4 own stone with 1, 2, 3+ liberties, 5 to 7 the opponent's.
-fn point_state(board: &Board, n: u16, me: u8) -> u8 {
-    if n == OFF {
-        return 1;
-    }
-    let cell = board.cell_code(usize::from(n));
-    if cell == Board::EMPTY_CODE {
-        return 0;
-    }
-    let libs = board.liberties(Loc(n)).clamp(1, 3) as u8;
-    if cell == me {
-        1 + libs
-    } else {
-        4 + libs
-    }
 }
 
 /// The cells of the large pattern of one radius: their offsets, and
@@ -397,11 +364,7 @@ pub fn move_features(
     let me = Board::stone_code(c);
     let opp = Board::stone_code(c.opponent());
     let dirs: &Dirs = crate::tactics::dirs(board.size(), board.topology());
-    let mut states = [0u8; 8];
-    for (k, &n) in dirs[l.index()].iter().enumerate() {
-        states[k] = point_state(board, n, me);
-    }
-    let mut f = MoveFeatures::new(canonical(states));
+    let mut f = MoveFeatures::new(canonical(liberty_states(board, dirs, l, me)));
     f.large = large_patterns(board, l, me);
     // Neighbouring chains: captured stones (each chain once), own chains
     // in atari, the opponent's at two liberties.

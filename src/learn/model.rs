@@ -241,6 +241,17 @@ impl Model {
             .unwrap_or(self.unknown_pattern)
     }
 
+    /// The 3x3 patterns of the table: canonical codes and their gammas,
+    /// in no particular order.
+    pub fn patterns(&self) -> impl Iterator<Item = (u32, f32)> + '_ {
+        self.patterns.iter().map(|(&c, &g)| (c, g))
+    }
+
+    /// The gamma of a 3x3 pattern the table does not hold.
+    pub fn unknown_pattern_gamma(&self) -> f32 {
+        self.unknown_pattern
+    }
+
     /// The number of patterns in the table.
     pub fn pattern_count(&self) -> usize {
         self.patterns.len()

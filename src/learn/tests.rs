@@ -500,3 +500,58 @@ fn the_builtin_weights_load() {
     assert!(m.fixed_gamma(CAPTURE.start) > 4.0 * m.fixed_gamma(SELF_ATARI.start));
     assert_eq!(Model::builtin(), &m);
 }
+
+/// The playouts' learned shapes against the model they come from: on
+/// random 9x9 positions, every empty point's gamma in the playout table
+/// (looked up as the pattern stands) is the model's gamma of its canonical
+/// pattern when that reaches the table's least gamma, and the unknown
+/// pattern's otherwise; and the bitmap that spares liberty reads never
+/// turns away a kept pattern.
+#[test]
+fn the_playout_shapes_score_points_as_the_model_does() {
+    use crate::playout::LearnedShapes;
+    use crate::tactics::{dirs, liberty_states, pattern_code};
+    let model = Model::builtin();
+    let least = 1.0;
+    let shapes = LearnedShapes::new(model.patterns(), model.unknown_pattern_gamma(), least);
+    let unknown = model.unknown_pattern_gamma();
+    let d = dirs(9, Topology::Planar);
+    let mut rng = crate::playout::rng(5);
+    let (mut kept, mut points) = (0, 0);
+    for game in 0..200 {
+        let mut b = Board::new(9, Topology::Planar).unwrap();
+        let mut c = Color::Black;
+        for _ in 0..(game % 50) {
+            let empties: Vec<Loc> = b
+                .empty_locs()
+                .filter(|&l| b.is_legal_simple(l, c) && !b.is_eye(l, c))
+                .collect();
+            if empties.is_empty() {
+                break;
+            }
+            let l = empties[crate::playout::below(&mut rng, empties.len() as u32) as usize];
+            b.play_unchecked(l, c);
+            c = c.opponent();
+        }
+        for l in b.empty_locs().collect::<Vec<_>>() {
+            for mover in [Color::Black, Color::White] {
+                let states = liberty_states(&b, d, l, Board::stone_code(mover));
+                let want = model.pattern_gamma(features::canonical(states));
+                let got = shapes.gamma(states);
+                points += 1;
+                if want >= least {
+                    kept += 1;
+                    assert_eq!(got, want, "{mover:?} at {l:?}\n{b}");
+                    assert!(shapes.may_match(pattern_code(&b, d, l), mover), "{b}");
+                } else {
+                    assert_eq!(got, unknown, "{mover:?} at {l:?}\n{b}");
+                }
+            }
+        }
+    }
+    // 5,586 of 22,670 when written.
+    assert!(
+        kept > 2_000,
+        "only {kept} kept patterns among {points} points"
+    );
+}

@@ -10,14 +10,16 @@
 //! a playout never allocates.
 
 use super::reply::Replies;
-use super::{below, chance, Rng};
+use super::shapes::LearnedShapes;
+use super::{below, chance, unit, Rng};
 use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, Topology, OFF};
 use crate::tactics::{
-    dirs, empty_neighbors, gaining_extension, is_self_atari, nakade_point, net_atari, pattern_code,
-    patterns, touches_own, Captures, Dirs,
+    dirs, empty_neighbors, gaining_extension, is_self_atari, liberty_states, nakade_point,
+    net_atari, pattern_code, patterns, touches_own, Captures, Dirs,
 };
+use std::sync::Arc;
 
 /// Which moves a playout plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -72,6 +74,9 @@ pub struct PlayoutPolicy {
     /// (two liberties) cannot run from, or an extension that gains
     /// liberties for an own chain the last move left with two.
     pub two_liberties: bool,
+    /// If set, the heavy policy picks its local shape around the last move
+    /// by these learned gammas instead of the hand-written shapes.
+    pub learned_shapes: Option<Arc<LearnedShapes>>,
 }
 
 /// How many chains in atari a playout remembers.
@@ -87,6 +92,14 @@ const CAPTURE_LAST_CHANCE: u32 = 240;
 /// The stones of an own chain in atari searched for a capturable
 /// neighbour: bounds the cost on a long chain; hand-set.
 const SAVE_SCAN_STONES: usize = 12;
+/// Learned shapes: the least gamma a point next to the last move needs to
+/// be a candidate (1 is the model's average move); hand-set. The search
+/// builds its [`LearnedShapes`] with it.
+pub(crate) const SHAPE_MIN_GAMMA: f32 = 1.0;
+/// Learned shapes: the weight of "no local shape" against the candidates'
+/// summed gammas (a lone shape of gamma 9 is played 9 times in 10);
+/// hand-set.
+const SHAPE_ELSEWHERE: f32 = 1.0;
 
 impl PlayoutPolicy {
     /// A policy of `kind` for boards of `size` and `topology`, seeded.
@@ -101,6 +114,7 @@ impl PlayoutPolicy {
             max_moves: 0,
             replies: None,
             two_liberties: false,
+            learned_shapes: None,
         }
     }
 
@@ -381,6 +395,9 @@ impl PlayoutPolicy {
     /// 3x3 patterns on the eight points around the last move.
     #[inline]
     fn shapes(&mut self, board: &Board, c: Color, lm: Loc) -> Option<Loc> {
+        if let Some(learned) = self.learned_shapes.as_deref() {
+            return learned_shape(learned, &mut self.rng, self.dirs, board, c, lm);
+        }
         let mut cand = [0u16; 8];
         let mut nc = 0;
         for &n in &self.dirs[lm.index()] {
@@ -488,6 +505,55 @@ impl PlayoutPolicy {
     }
 }
 
+/// The learned local shape: among the empty points next to `lm` whose
+/// pattern's gamma reaches [`SHAPE_MIN_GAMMA`], one drawn in proportion to
+/// its gamma against [`SHAPE_ELSEWHERE`] for none; played if legal and not
+/// a self-atari.
+#[inline]
+fn learned_shape(
+    shapes: &LearnedShapes,
+    rng: &mut Rng,
+    dirs: &Dirs,
+    board: &Board,
+    c: Color,
+    lm: Loc,
+) -> Option<Loc> {
+    let me = Board::stone_code(c);
+    let mut cand = [0u16; 8];
+    let mut weight = [0f32; 8];
+    let mut nc = 0;
+    let mut total = 0f32;
+    for &n in &dirs[lm.index()] {
+        if n == OFF || board.cell_code(n as usize) != Board::EMPTY_CODE {
+            continue;
+        }
+        if !shapes.may_match(pattern_code(board, dirs, Loc(n)), c) {
+            continue;
+        }
+        let g = shapes.gamma(liberty_states(board, dirs, Loc(n), me));
+        if g >= SHAPE_MIN_GAMMA {
+            cand[nc] = n;
+            weight[nc] = g;
+            total += g;
+            nc += 1;
+        }
+    }
+    if nc == 0 {
+        return None;
+    }
+    let mut r = unit(rng) * (total + SHAPE_ELSEWHERE);
+    for k in 0..nc {
+        if r < weight[k] {
+            let l = Loc(cand[k]);
+            return (board.is_legal_simple(l, c)
+                && !is_self_atari(board, l, c, Captures::GiveOneLiberty))
+            .then_some(l);
+        }
+        r -= weight[k];
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -515,6 +581,47 @@ mod tests {
             }
         }
         assert!(hits >= 40, "captured only {hits} times of 50");
+    }
+
+    #[test]
+    fn learned_shapes_play_a_strong_shape_by_its_gamma() {
+        // White's last stone C3 between D3 and Black's E3: D3's pattern is
+        // the only one of its kind next to C3 (no symmetry of it fits
+        // another neighbour), and no rule before the shapes has anything
+        // to do.
+        let b = board(
+            ".....\n\
+             .....\n\
+             ..O.X\n\
+             .....\n\
+             .....\n",
+        );
+        let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
+        let (c3, d3) = (at("C3"), at("D3"));
+        let me = Board::stone_code(Color::Black);
+        let d = dirs(5, Topology::Planar);
+        let mut code = 0u32;
+        for (k, s) in liberty_states(&b, d, d3, me).into_iter().enumerate() {
+            code |= u32::from(s) << (3 * k);
+        }
+        let rate = |gamma: f32| {
+            let mut p = PlayoutPolicy::new(PolicyKind::Heavy, 5, Topology::Planar, 3);
+            p.learned_shapes = Some(Arc::new(LearnedShapes::new([(code, gamma)], 0.1, 1.0)));
+            (0..400)
+                .filter(|_| p.pick(&b, Color::Black, Some(c3)) == Some(d3))
+                .count()
+        };
+        // Gamma 9 against SHAPE_ELSEWHERE's 1: nine times in ten (360 of
+        // 400), plus the random moves' share of D3.
+        let strong = rate(9.0);
+        assert!((330..=385).contains(&strong), "D3 {strong} times of 400");
+        // Gamma 1: half the time.
+        let even = rate(1.0);
+        assert!((160..=250).contains(&even), "D3 {even} times of 400");
+        // Below the least gamma the table keeps: only as a random move
+        // (one of 22 points).
+        let weak = rate(0.5);
+        assert!(weak < 50, "D3 {weak} times of 400");
     }
 
     #[test]

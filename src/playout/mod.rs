@@ -6,10 +6,12 @@
 mod heavy;
 mod light;
 mod reply;
+mod shapes;
 
-pub(crate) use heavy::logged_move;
+pub(crate) use heavy::{logged_move, SHAPE_MIN_GAMMA};
 pub use heavy::{PlayoutPolicy, PolicyKind};
 pub use light::{area_diff, Playout, PlayoutResult};
+pub use shapes::LearnedShapes;
 
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -49,6 +51,13 @@ pub(crate) fn below(rng: &mut Rng, n: u32) -> u32 {
         }
     }
     (m >> 32) as u32
+}
+
+/// A uniform random number in `[0, 1)`.
+#[inline(always)]
+pub(crate) fn unit(rng: &mut Rng) -> f32 {
+    // 24 random bits: every value is exact in an f32, and below 1.
+    (rng.next_u32() >> 8) as f32 * (1.0 / (1u32 << 24) as f32)
 }
 
 /// True with probability `num / 256`.

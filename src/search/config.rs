@@ -42,6 +42,12 @@ pub struct SearchConfig {
     /// liberties: an atari the opponent's chain cannot run from, or an
     /// extension of an own chain that gains liberties.
     pub two_liberties: bool,
+    /// The heavy playouts choose their local shape around the last move by
+    /// the learned model's 3x3 pattern gammas ([`LearnedShapes`]) instead
+    /// of the hand-written Mogo shapes.
+    ///
+    /// [`LearnedShapes`]: crate::playout::LearnedShapes
+    pub learned_shapes: bool,
     /// Keep the relevant subtree between moves.
     pub reuse_tree: bool,
     /// Resign when the win rate stays below this (`None`: never resign).
@@ -108,6 +114,7 @@ impl Default for SearchConfig {
             learned_visits: 20,
             last_good_reply: false,
             two_liberties: false,
+            learned_shapes: false,
             reuse_tree: true,
             resign_threshold: Some(0.1),
             lag_margin: Duration::from_millis(100),
@@ -171,6 +178,8 @@ pub struct Tuning {
     pub last_good_reply: Option<bool>,
     /// [`SearchConfig::two_liberties`] (0 off, 1 on).
     pub two_liberties: Option<bool>,
+    /// [`SearchConfig::learned_shapes`] (0 off, 1 on).
+    pub learned_shapes: Option<bool>,
 }
 
 /// A `--set` assignment [`Tuning`] refuses.
@@ -234,7 +243,7 @@ pub struct TuningKey {
 
 impl Tuning {
     /// Every key, in the order [`Tuning`]'s display writes them.
-    pub const KEYS: [TuningKey; 7] = [
+    pub const KEYS: [TuningKey; 8] = [
         TuningKey {
             name: "rave_equiv",
             min: 1.0,
@@ -277,6 +286,12 @@ impl Tuning {
             max: 1.0,
             integer: true,
         },
+        TuningKey {
+            name: "learned_shapes",
+            min: 0.0,
+            max: 1.0,
+            integer: true,
+        },
     ];
 
     /// Sets one key from `KEY=VALUE`.
@@ -303,7 +318,8 @@ impl Tuning {
             "learned_visits" => self.learned_visits = Some(v as u32),
             "expand_threshold" => self.expand_threshold = Some(v as u32),
             "last_good_reply" => self.last_good_reply = Some(v == 1.0),
-            _ => self.two_liberties = Some(v == 1.0),
+            "two_liberties" => self.two_liberties = Some(v == 1.0),
+            _ => self.learned_shapes = Some(v == 1.0),
         }
         Ok(())
     }
@@ -318,6 +334,7 @@ impl Tuning {
             expand_threshold: self.expand_threshold.unwrap_or(config.expand_threshold),
             last_good_reply: self.last_good_reply.unwrap_or(config.last_good_reply),
             two_liberties: self.two_liberties.unwrap_or(config.two_liberties),
+            learned_shapes: self.learned_shapes.unwrap_or(config.learned_shapes),
             ..config
         }
     }
@@ -335,6 +352,7 @@ impl fmt::Display for Tuning {
             self.expand_threshold.map(f64::from),
             self.last_good_reply.map(|on| if on { 1.0 } else { 0.0 }),
             self.two_liberties.map(|on| if on { 1.0 } else { 0.0 }),
+            self.learned_shapes.map(|on| if on { 1.0 } else { 0.0 }),
         ];
         let mut sep = "";
         for (key, v) in Tuning::KEYS.iter().zip(values) {

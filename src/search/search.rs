@@ -14,10 +14,12 @@ use super::worker::Worker;
 use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::{Topology, SLOTS};
-use crate::playout::Rng;
+use crate::learn::Model;
+use crate::playout::{LearnedShapes, Rng};
 use crate::point::Move;
 use crate::rules::{Rules, Scoring};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU64, AtomicUsize, Ordering::*};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The stack of a search thread: ladder reading keeps a board per step.
@@ -81,13 +83,25 @@ pub struct Search {
     acc: Accumulated,
     /// What the engine interface remembers between calls.
     pub(super) memory: super::key::Memory,
+    /// The learned playout shapes, built once from the model if
+    /// [`SearchConfig::learned_shapes`] is on.
+    shapes: Option<Arc<LearnedShapes>>,
 }
 
 impl Search {
     /// A search with configuration `config`.
     pub fn new(config: SearchConfig) -> Search {
         let rng = crate::playout::rng(config.seed ^ SEED_SALT);
+        let shapes = config.learned_shapes.then(|| {
+            let model = config.model.as_deref().unwrap_or_else(|| Model::builtin());
+            Arc::new(LearnedShapes::new(
+                model.patterns(),
+                model.unknown_pattern_gamma(),
+                crate::playout::SHAPE_MIN_GAMMA,
+            ))
+        });
         Search {
+            shapes,
             tree: Tree::new(config.node_limit.min(PLACEHOLDER_NODES), PASS),
             config,
             prev: None,
@@ -181,6 +195,7 @@ impl Search {
             tie: rules.tie,
             score_at_two_passes: rules.scoring == Scoring::Area || limits.cleanup,
             root_legal,
+            shapes: self.shapes.clone(),
             threshold,
             playout_limit: limits.playouts.unwrap_or(u64::MAX),
             claimed: AtomicU64::new(0),

@@ -8,8 +8,10 @@ use super::SearchConfig;
 use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::Loc;
+use crate::playout::LearnedShapes;
 use crate::rules::TieRule;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU64, AtomicUsize};
+use std::sync::Arc;
 
 /// Ownership and score sums over the playouts of one root.
 #[derive(Clone, Debug, Default)]
@@ -72,6 +74,8 @@ pub(super) struct Shared<'a> {
     /// Per location (and the pass slot): whether the root move is legal
     /// and sensible (superko checked, own eyes excluded).
     pub(super) root_legal: Box<[bool]>,
+    /// The learned playout shapes, if the configuration asks for them.
+    pub(super) shapes: Option<Arc<LearnedShapes>>,
     /// Visits a leaf needs before it is expanded.
     pub(super) threshold: u32,
     /// The new playouts allowed (`u64::MAX`: no limit).

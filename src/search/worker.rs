@@ -44,6 +44,7 @@ impl Worker {
         let mut policy = PlayoutPolicy::new(sh.config.policy, b.size(), b.topology(), seed);
         policy.remember_replies(sh.config.last_good_reply, b.area());
         policy.two_liberties = sh.config.two_liberties;
+        policy.learned_shapes = sh.shapes.clone();
         Worker {
             board: b.clone(),
             policy,

@@ -11,6 +11,8 @@ mod two_liberties;
 
 pub(crate) use ladder::{escapes_atari, ladder_captures};
 pub(crate) use nakade::{empty_neighbors, nakade_point};
-pub(crate) use pattern3x3::{dirs, pattern_code, patterns, transform, Dirs, DIR_DELTAS};
+pub(crate) use pattern3x3::{
+    dirs, liberty_states, pattern_code, patterns, symmetries, transform, Dirs,
+};
 pub(crate) use self_atari::{is_self_atari, touches_own, Captures};
 pub(crate) use two_liberties::{gaining_extension, net_atari};

@@ -177,6 +177,55 @@ pub(crate) fn pattern_code(board: &Board, dirs: &Dirs, l: Loc) -> usize {
     code
 }
 
+/// The 8 direction permutations of the square's symmetries: `perm[t][k]`
+/// is where direction `k` goes under symmetry `t` (of [`transform`]).
+pub(crate) fn symmetries() -> &'static [[u8; 8]; 8] {
+    static PERM: OnceLock<[[u8; 8]; 8]> = OnceLock::new();
+    PERM.get_or_init(|| {
+        let mut perm = [[0u8; 8]; 8];
+        for (t, row) in perm.iter_mut().enumerate() {
+            for (k, slot) in row.iter_mut().enumerate() {
+                let to = transform(t, DIR_DELTAS[k]);
+                *slot = DIR_DELTAS.iter().position(|&d| d == to).unwrap_or(k) as u8;
+            }
+        }
+        perm
+    })
+}
+
+/// The state of one neighbour point in a pattern with liberties, for the
+/// player whose stones have cell code `me`: 0 empty, 1 off the board, 2
+/// to 4 an own stone whose chain has 1, 2, 3+ liberties, 5 to 7 the
+/// opponent's.
+#[inline(always)]
+pub(crate) fn liberty_state(board: &Board, n: u16, me: u8) -> u8 {
+    if n == OFF {
+        return 1;
+    }
+    let cell = board.cell_code(usize::from(n));
+    if cell == Board::EMPTY_CODE {
+        return 0;
+    }
+    let libs = board.liberties(Loc(n)).clamp(1, 3) as u8;
+    if cell == me {
+        1 + libs
+    } else {
+        4 + libs
+    }
+}
+
+/// The [`liberty_state`]s of the 8 neighbours of `l`, in the order of
+/// [`DIR_DELTAS`]: the pattern the learned model scores (canonically) and
+/// the learned playout shapes look up (as it stands).
+#[inline(always)]
+pub(crate) fn liberty_states(board: &Board, dirs: &Dirs, l: Loc, me: u8) -> [u8; 8] {
+    let mut states = [0u8; 8];
+    for (k, &n) in dirs[l.index()].iter().enumerate() {
+        states[k] = liberty_state(board, n, me);
+    }
+    states
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -173,8 +173,9 @@ struct EngineArgs {
     /// (0 to 1000, default 20), expand_threshold (visits before a leaf
     /// is expanded, 0 to 100000; default 0, by board size),
     /// last_good_reply (the playouts' remembered replies, 0 or 1, default
-    /// 0) or two_liberties (the playouts' two-liberty rules, 0 or 1,
-    /// default 0).
+    /// 0), two_liberties (the playouts' two-liberty rules, 0 or 1,
+    /// default 0) or learned_shapes (the playouts' local shapes by the
+    /// learned model's 3x3 gammas, 0 or 1, default 0).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
