@@ -112,14 +112,21 @@ fn playouts_and_searches_do_not_allocate_per_playout() {
     // than 16,000).
     // The learned priors also with progressive widening, which sorts each
     // expansion's moves by their prior; the hand priors also with the
-    // playouts' last good replies, learned after every playout.
-    for (priors, widening, last_good_reply) in [
-        (PriorSource::Hand, None, false),
-        (PriorSource::Hand, None, true),
-        (PriorSource::Learned, None, false),
-        (PriorSource::Learned, Some(Widening::DEFAULT), false),
+    // playouts' last good replies, learned after every playout, and with
+    // the playouts' learned shapes.
+    for (priors, widening, last_good_reply, learned_shapes) in [
+        (PriorSource::Hand, None, false, false),
+        (PriorSource::Hand, None, true, false),
+        (PriorSource::Hand, None, false, true),
+        (PriorSource::Learned, None, false, false),
+        (PriorSource::Learned, Some(Widening::DEFAULT), false, false),
     ] {
-        search_allocates_per_tree_not_per_playout(priors, widening, last_good_reply);
+        search_allocates_per_tree_not_per_playout(
+            priors,
+            widening,
+            last_good_reply,
+            learned_shapes,
+        );
     }
 }
 
@@ -127,6 +134,7 @@ fn search_allocates_per_tree_not_per_playout(
     priors: PriorSource,
     widening: Option<Widening>,
     last_good_reply: bool,
+    learned_shapes: bool,
 ) {
     let game = Game::new(9, Rules::default()).unwrap();
     let run = |n: u64| {
@@ -134,6 +142,7 @@ fn search_allocates_per_tree_not_per_playout(
             priors,
             widening,
             last_good_reply,
+            learned_shapes,
             ..SearchConfig::deterministic(3)
         });
         let (a, r) = allocations_during(|| {
@@ -154,13 +163,13 @@ fn search_allocates_per_tree_not_per_playout(
     let small = run(4_000);
     let large = run(20_000);
     // 16,000 more playouts cost a few dozen allocations (43 to 74
-    // measured over the four cases): they grow with the tree, not with
+    // measured over the five cases): they grow with the tree, not with
     // the playouts (from 32,000 to 64,000 playouts, about 40 more). The
     // bound catches anything that allocates once in 160 playouts or more
     // often (100 more in 16,000). (From 1,000 playouts the margin was too
     // thin: 94 more with the hand priors, 104 with the last good replies.)
     assert!(
         large < small + 100,
-        "{priors} {widening:?} replies {last_good_reply}: 4000 playouts: {small} allocations, 20000: {large}"
+        "{priors} {widening:?} replies {last_good_reply} shapes {learned_shapes}: 4000 playouts: {small} allocations, 20000: {large}"
     );
 }
