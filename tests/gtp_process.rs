@@ -633,6 +633,8 @@ fn search_settings_are_checked_on_the_command_line() {
         "last_good_reply=1",
         "--set",
         "two_liberties=1",
+        "--set",
+        "learned_shapes=2",
     ]);
     assert_eq!(e.cmd("boardsize 9"), "= ");
     let a = e.cmd("genmove b");
@@ -652,6 +654,10 @@ fn search_settings_are_checked_on_the_command_line() {
             "last_good_reply must be a whole number from 0 to 1",
         ),
         ("two_liberties=0.5", "two_liberties must be a whole number"),
+        (
+            "learned_shapes=-2",
+            "learned_shapes must be a number from 0 to 1000",
+        ),
         ("rave_equiv", "is not KEY=VALUE"),
     ] {
         let err = refused(&["--set", bad]);

@@ -115,11 +115,11 @@ fn playouts_and_searches_do_not_allocate_per_playout() {
     // playouts' last good replies, learned after every playout, and with
     // the playouts' learned shapes.
     for (priors, widening, last_good_reply, learned_shapes) in [
-        (PriorSource::Hand, None, false, false),
-        (PriorSource::Hand, None, true, false),
-        (PriorSource::Hand, None, false, true),
-        (PriorSource::Learned, None, false, false),
-        (PriorSource::Learned, Some(Widening::DEFAULT), false, false),
+        (PriorSource::Hand, None, false, 0.0),
+        (PriorSource::Hand, None, true, 0.0),
+        (PriorSource::Hand, None, false, 1.0),
+        (PriorSource::Learned, None, false, 0.0),
+        (PriorSource::Learned, Some(Widening::DEFAULT), false, 0.0),
     ] {
         search_allocates_per_tree_not_per_playout(
             priors,
@@ -134,7 +134,7 @@ fn search_allocates_per_tree_not_per_playout(
     priors: PriorSource,
     widening: Option<Widening>,
     last_good_reply: bool,
-    learned_shapes: bool,
+    learned_shapes: f32,
 ) {
     let game = Game::new(9, Rules::default()).unwrap();
     let run = |n: u64| {

@@ -504,8 +504,7 @@ fn the_builtin_weights_load() {
 /// The playouts' learned shapes against the model they come from: on
 /// random 9x9 positions, every empty point's gamma in the playout table
 /// (looked up as the pattern stands) is the model's gamma of its canonical
-/// pattern when that reaches the table's least gamma, and the unknown
-/// pattern's otherwise; and the bitmap that spares liberty reads never
+/// pattern when that reaches the table's least gamma, and 0 otherwise; and the bitmap that spares liberty reads never
 /// turns away a kept pattern.
 #[test]
 fn the_playout_shapes_score_points_as_the_model_does() {
@@ -513,8 +512,7 @@ fn the_playout_shapes_score_points_as_the_model_does() {
     use crate::tactics::{dirs, liberty_states, pattern_code};
     let model = Model::builtin();
     let least = 1.0;
-    let shapes = LearnedShapes::new(model.patterns(), model.unknown_pattern_gamma(), least);
-    let unknown = model.unknown_pattern_gamma();
+    let shapes = LearnedShapes::new(model.patterns(), least);
     let d = dirs(9, Topology::Planar);
     let mut rng = crate::playout::rng(5);
     let (mut kept, mut points) = (0, 0);
@@ -544,7 +542,7 @@ fn the_playout_shapes_score_points_as_the_model_does() {
                     assert_eq!(got, want, "{mover:?} at {l:?}\n{b}");
                     assert!(shapes.may_match(pattern_code(&b, d, l), mover), "{b}");
                 } else {
-                    assert_eq!(got, unknown, "{mover:?} at {l:?}\n{b}");
+                    assert_eq!(got, 0.0, "{mover:?} at {l:?}\n{b}");
                 }
             }
         }

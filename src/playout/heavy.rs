@@ -92,10 +92,6 @@ const CAPTURE_LAST_CHANCE: u32 = 240;
 /// The stones of an own chain in atari searched for a capturable
 /// neighbour: bounds the cost on a long chain; hand-set.
 const SAVE_SCAN_STONES: usize = 12;
-/// Learned shapes: the least gamma a point next to the last move needs to
-/// be a candidate (1 is the model's average move); hand-set. The search
-/// builds its [`LearnedShapes`] with it.
-pub(crate) const SHAPE_MIN_GAMMA: f32 = 1.0;
 /// Learned shapes: the weight of "no local shape" against the candidates'
 /// summed gammas (a lone shape of gamma 9 is played 9 times in 10);
 /// hand-set.
@@ -506,9 +502,8 @@ impl PlayoutPolicy {
 }
 
 /// The learned local shape: among the empty points next to `lm` whose
-/// pattern's gamma reaches [`SHAPE_MIN_GAMMA`], one drawn in proportion to
-/// its gamma against [`SHAPE_ELSEWHERE`] for none; played if legal and not
-/// a self-atari.
+/// pattern the table keeps, one drawn in proportion to its gamma against
+/// [`SHAPE_ELSEWHERE`] for none; played if legal and not a self-atari.
 #[inline]
 fn learned_shape(
     shapes: &LearnedShapes,
@@ -531,7 +526,7 @@ fn learned_shape(
             continue;
         }
         let g = shapes.gamma(liberty_states(board, dirs, Loc(n), me));
-        if g >= SHAPE_MIN_GAMMA {
+        if g > 0.0 {
             cand[nc] = n;
             weight[nc] = g;
             total += g;
@@ -606,7 +601,7 @@ mod tests {
         }
         let rate = |gamma: f32| {
             let mut p = PlayoutPolicy::new(PolicyKind::Heavy, 5, Topology::Planar, 3);
-            p.learned_shapes = Some(Arc::new(LearnedShapes::new([(code, gamma)], 0.1, 1.0)));
+            p.learned_shapes = Some(Arc::new(LearnedShapes::new([(code, gamma)], 1.0)));
             (0..400)
                 .filter(|_| p.pick(&b, Color::Black, Some(c3)) == Some(d3))
                 .count()

@@ -8,7 +8,7 @@ mod light;
 mod reply;
 mod shapes;
 
-pub(crate) use heavy::{logged_move, SHAPE_MIN_GAMMA};
+pub(crate) use heavy::logged_move;
 pub use heavy::{PlayoutPolicy, PolicyKind};
 pub use light::{area_diff, Playout, PlayoutResult};
 pub use shapes::LearnedShapes;

@@ -17,16 +17,15 @@ use crate::tactics::symmetries;
 /// A key no pattern has: the states are 3 bits each, 24 bits in all.
 const EMPTY_KEY: u32 = u32::MAX;
 
-/// The gammas of 3x3 patterns with liberties, by their code as seen on the
-/// board (3 bits a neighbour, in the order of the direction table), with
-/// the unknown patterns' gamma for the rest.
+/// The gammas of the 3x3 patterns with liberties worth playing, by their
+/// code as seen on the board (3 bits a neighbour, in the order of the
+/// direction table); 0 for any other pattern.
 #[derive(Clone)]
 pub struct LearnedShapes {
     /// Open addressing with linear probing; a power of two long, at most a
     /// quarter full.
     keys: Box<[u32]>,
     gammas: Box<[f32]>,
-    unknown: f32,
     /// Per colour to move (black, white), one bit per plain 3x3 code
     /// ([`pattern_code`](crate::tactics)): some kept pattern looks like
     /// it once its liberties are ignored.
@@ -41,7 +40,6 @@ impl std::fmt::Debug for LearnedShapes {
                 "patterns",
                 &self.keys.iter().filter(|&&k| k != EMPTY_KEY).count(),
             )
-            .field("unknown", &self.unknown)
             .finish()
     }
 }
@@ -73,21 +71,17 @@ fn permuted(states: [u8; 8], perm: &[u8; 8]) -> u32 {
 
 impl LearnedShapes {
     /// The table of those `patterns` (canonical codes and their gammas,
-    /// as the learned model holds them) whose gamma is at least `least`;
-    /// any other pattern has gamma `unknown` (which should be below
-    /// `least`: the bitmap that spares the liberty reads knows only the
-    /// kept patterns).
-    pub fn new(
-        patterns: impl IntoIterator<Item = (u32, f32)>,
-        unknown: f32,
-        least: f32,
-    ) -> LearnedShapes {
-        let patterns: Vec<(u32, f32)> = patterns.into_iter().filter(|&(_, g)| g >= least).collect();
+    /// as the learned model holds them) whose gamma is at least `least`
+    /// (and above 0); any other pattern has gamma 0.
+    pub fn new(patterns: impl IntoIterator<Item = (u32, f32)>, least: f32) -> LearnedShapes {
+        let patterns: Vec<(u32, f32)> = patterns
+            .into_iter()
+            .filter(|&(_, g)| g >= least && g > 0.0)
+            .collect();
         let slots = (patterns.len() * 8 * 4).next_power_of_two().max(16);
         let mut table = LearnedShapes {
             keys: vec![EMPTY_KEY; slots].into_boxed_slice(),
-            gammas: vec![unknown; slots].into_boxed_slice(),
-            unknown,
+            gammas: vec![0.0; slots].into_boxed_slice(),
             plain: [
                 vec![0u64; 1 << 10].into_boxed_slice(),
                 vec![0u64; 1 << 10].into_boxed_slice(),
@@ -111,7 +105,7 @@ impl LearnedShapes {
     }
 
     /// Whether a point whose plain 3x3 code is `code`, with `c` to move,
-    /// can match a kept pattern (if not, its gamma is the unknown one).
+    /// can match a kept pattern (if not, its gamma is 0).
     #[inline(always)]
     pub(crate) fn may_match(&self, code: usize, c: Color) -> bool {
         let bits = &self.plain[usize::from(c == Color::White)];
@@ -151,7 +145,7 @@ impl LearnedShapes {
                 return self.gammas[i];
             }
             if k == EMPTY_KEY {
-                return self.unknown;
+                return 0.0;
             }
             i = (i + 1) & mask;
         }
@@ -213,12 +207,12 @@ mod tests {
                 *s = ((code >> (3 * k)) & 7) as u8;
             }
             // Skip a pattern that is a symmetry of one already listed.
-            if naive(&patterns, -1.0, states) >= 0.0 {
+            if naive(&patterns, 0.0, states) > 0.0 {
                 continue;
             }
             patterns.push((code, 0.5 + patterns.len() as f32));
         }
-        let table = LearnedShapes::new(patterns.iter().copied(), 0.25, 0.0);
+        let table = LearnedShapes::new(patterns.iter().copied(), 0.0);
         let mut found = 0;
         for _ in 0..4_000 {
             // Half the probes from the listed patterns (turned), half at
@@ -236,8 +230,8 @@ mod tests {
                     *s = ((r >> (8 + 3 * k)) & 7) as u8;
                 }
             }
-            let expected = naive(&patterns, 0.25, states);
-            found += usize::from(expected != 0.25);
+            let expected = naive(&patterns, 0.0, states);
+            found += usize::from(expected != 0.0);
             assert_eq!(table.gamma(states), expected, "{states:?}");
         }
         assert!(found > 1_800, "{found} probes hit a known pattern");

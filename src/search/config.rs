@@ -42,12 +42,14 @@ pub struct SearchConfig {
     /// liberties: an atari the opponent's chain cannot run from, or an
     /// extension of an own chain that gains liberties.
     pub two_liberties: bool,
-    /// The heavy playouts choose their local shape around the last move by
-    /// the learned model's 3x3 pattern gammas ([`LearnedShapes`]) instead
-    /// of the hand-written Mogo shapes.
+    /// If above 0, the heavy playouts choose their local shape around the
+    /// last move by the learned model's 3x3 pattern gammas
+    /// ([`LearnedShapes`]) instead of the hand-written Mogo shapes, among
+    /// the patterns of at least this gamma (1 is the model's average
+    /// move); 0 keeps the hand-written shapes.
     ///
     /// [`LearnedShapes`]: crate::playout::LearnedShapes
-    pub learned_shapes: bool,
+    pub learned_shapes: f32,
     /// Keep the relevant subtree between moves.
     pub reuse_tree: bool,
     /// Resign when the win rate stays below this (`None`: never resign).
@@ -114,7 +116,7 @@ impl Default for SearchConfig {
             learned_visits: 20,
             last_good_reply: false,
             two_liberties: false,
-            learned_shapes: false,
+            learned_shapes: 0.0,
             reuse_tree: true,
             resign_threshold: Some(0.1),
             lag_margin: Duration::from_millis(100),
@@ -161,6 +163,10 @@ impl SearchConfig {
 /// assert!(t.set("two_liberties=2").is_err());
 /// assert!(t.apply(SearchConfig::default()).two_liberties);
 /// assert_eq!(t.to_string(), "rave_equiv=1000 explore=0.2 two_liberties=1");
+/// // The learned playout shapes: the least gamma kept, 0 for none.
+/// t.set("learned_shapes=2.5").unwrap();
+/// assert!(t.set("learned_shapes=-1").is_err());
+/// assert_eq!(t.apply(SearchConfig::default()).learned_shapes, 2.5);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tuning {
@@ -178,8 +184,8 @@ pub struct Tuning {
     pub last_good_reply: Option<bool>,
     /// [`SearchConfig::two_liberties`] (0 off, 1 on).
     pub two_liberties: Option<bool>,
-    /// [`SearchConfig::learned_shapes`] (0 off, 1 on).
-    pub learned_shapes: Option<bool>,
+    /// [`SearchConfig::learned_shapes`] (0 off, else the least gamma).
+    pub learned_shapes: Option<f32>,
 }
 
 /// A `--set` assignment [`Tuning`] refuses.
@@ -289,8 +295,8 @@ impl Tuning {
         TuningKey {
             name: "learned_shapes",
             min: 0.0,
-            max: 1.0,
-            integer: true,
+            max: 1000.0,
+            integer: false,
         },
     ];
 
@@ -319,7 +325,7 @@ impl Tuning {
             "expand_threshold" => self.expand_threshold = Some(v as u32),
             "last_good_reply" => self.last_good_reply = Some(v == 1.0),
             "two_liberties" => self.two_liberties = Some(v == 1.0),
-            _ => self.learned_shapes = Some(v == 1.0),
+            _ => self.learned_shapes = Some(v as f32),
         }
         Ok(())
     }
@@ -352,7 +358,7 @@ impl fmt::Display for Tuning {
             self.expand_threshold.map(f64::from),
             self.last_good_reply.map(|on| if on { 1.0 } else { 0.0 }),
             self.two_liberties.map(|on| if on { 1.0 } else { 0.0 }),
-            self.learned_shapes.map(|on| if on { 1.0 } else { 0.0 }),
+            self.learned_shapes.map(f64::from),
         ];
         let mut sep = "";
         for (key, v) in Tuning::KEYS.iter().zip(values) {

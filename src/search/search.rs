@@ -92,13 +92,9 @@ impl Search {
     /// A search with configuration `config`.
     pub fn new(config: SearchConfig) -> Search {
         let rng = crate::playout::rng(config.seed ^ SEED_SALT);
-        let shapes = config.learned_shapes.then(|| {
+        let shapes = (config.learned_shapes > 0.0).then(|| {
             let model = config.model.as_deref().unwrap_or_else(|| Model::builtin());
-            Arc::new(LearnedShapes::new(
-                model.patterns(),
-                model.unknown_pattern_gamma(),
-                crate::playout::SHAPE_MIN_GAMMA,
-            ))
+            Arc::new(LearnedShapes::new(model.patterns(), config.learned_shapes))
         });
         Search {
             shapes,

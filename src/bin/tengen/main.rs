@@ -175,7 +175,8 @@ struct EngineArgs {
     /// last_good_reply (the playouts' remembered replies, 0 or 1, default
     /// 0), two_liberties (the playouts' two-liberty rules, 0 or 1,
     /// default 0) or learned_shapes (the playouts' local shapes by the
-    /// learned model's 3x3 gammas, 0 or 1, default 0).
+    /// learned model's 3x3 gammas, among those of at least this gamma, 0
+    /// to 1000; default 0, the hand-written shapes).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
