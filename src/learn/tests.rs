@@ -517,20 +517,7 @@ fn the_playout_shapes_score_points_as_the_model_does() {
     let mut rng = crate::playout::rng(5);
     let (mut kept, mut points) = (0, 0);
     for game in 0..200 {
-        let mut b = Board::new(9, Topology::Planar).unwrap();
-        let mut c = Color::Black;
-        for _ in 0..(game % 50) {
-            let empties: Vec<Loc> = b
-                .empty_locs()
-                .filter(|&l| b.is_legal_simple(l, c) && !b.is_eye(l, c))
-                .collect();
-            if empties.is_empty() {
-                break;
-            }
-            let l = empties[crate::playout::below(&mut rng, empties.len() as u32) as usize];
-            b.play_unchecked(l, c);
-            c = c.opponent();
-        }
+        let b = crate::playout::random_board(9, game % 50, &mut rng);
         for l in b.empty_locs().collect::<Vec<_>>() {
             for mover in [Color::Black, Color::White] {
                 let states = liberty_states(&b, d, l, Board::stone_code(mover));

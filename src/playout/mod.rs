@@ -60,6 +60,27 @@ pub(crate) fn unit(rng: &mut Rng) -> f32 {
     (rng.next_u32() >> 8) as f32 * (1.0 / (1u32 << 24) as f32)
 }
 
+/// For tests: a planar board of `size` after up to `moves` uniformly
+/// random legal moves that fill no own eye, Black first.
+#[cfg(test)]
+pub(crate) fn random_board(size: usize, moves: usize, rng: &mut Rng) -> crate::board::Board {
+    use crate::color::Color;
+    let mut b = crate::board::Board::new(size, crate::geometry::Topology::Planar).unwrap();
+    let mut c = Color::Black;
+    for _ in 0..moves {
+        let empties: Vec<_> = b
+            .empty_locs()
+            .filter(|&l| b.is_legal_simple(l, c) && !b.is_eye(l, c))
+            .collect();
+        if empties.is_empty() {
+            break;
+        }
+        b.play_unchecked(empties[below(rng, empties.len() as u32) as usize], c);
+        c = c.opponent();
+    }
+    b
+}
+
 /// True with probability `num / 256`.
 #[inline(always)]
 pub(crate) fn chance(rng: &mut Rng, num: u32) -> bool {

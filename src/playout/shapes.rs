@@ -155,29 +155,19 @@ impl LearnedShapes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tactics::transform;
+    use crate::tactics::{transform, DIR_DELTAS};
 
     /// A naive reference: the gamma of the first listed pattern equal to
     /// `states` under some symmetry, found by turning the board's offsets.
     fn naive(patterns: &[(u32, f32)], unknown: f32, states: [u8; 8]) -> f32 {
-        const DELTAS: [(isize, isize); 8] = [
-            (0, 1),
-            (1, 0),
-            (0, -1),
-            (-1, 0),
-            (1, 1),
-            (1, -1),
-            (-1, -1),
-            (-1, 1),
-        ];
         for &(code, gamma) in patterns {
             for t in 0..8 {
                 // The pattern turned by t: the state in direction k moves
                 // to the direction k's offset turns into.
                 let mut turned = [0u8; 8];
-                for (k, &d) in DELTAS.iter().enumerate() {
+                for (k, &d) in DIR_DELTAS.iter().enumerate() {
                     let to = transform(t, d);
-                    let j = DELTAS.iter().position(|&e| e == to).unwrap();
+                    let j = DIR_DELTAS.iter().position(|&e| e == to).unwrap();
                     turned[j] = ((code >> (3 * k)) & 7) as u8;
                 }
                 if turned == states {

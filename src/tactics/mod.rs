@@ -11,6 +11,8 @@ mod two_liberties;
 
 pub(crate) use ladder::{escapes_atari, ladder_captures};
 pub(crate) use nakade::{empty_neighbors, nakade_point};
+#[cfg(test)]
+pub(crate) use pattern3x3::DIR_DELTAS;
 pub(crate) use pattern3x3::{
     dirs, liberty_states, pattern_code, patterns, symmetries, transform, Dirs,
 };

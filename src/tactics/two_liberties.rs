@@ -175,21 +175,7 @@ mod tests {
     fn random_positions(mut check: impl FnMut(&Board, Loc)) {
         let mut rng = crate::playout::rng(11);
         for game in 0..300 {
-            let mut b = Board::new(9, Topology::Planar).unwrap();
-            let moves = 10 + game % 60;
-            let mut c = Color::Black;
-            for _ in 0..moves {
-                let empties: Vec<Loc> = b
-                    .empty_locs()
-                    .filter(|&l| b.is_legal_simple(l, c) && !b.is_eye(l, c))
-                    .collect();
-                if empties.is_empty() {
-                    break;
-                }
-                let l = empties[crate::playout::below(&mut rng, empties.len() as u32) as usize];
-                b.play_unchecked(l, c);
-                c = c.opponent();
-            }
+            let b = crate::playout::random_board(9, 10 + game % 60, &mut rng);
             for l in b.locs() {
                 if b.chain_head(l) == Some(l) && b.liberties(l) == 2 {
                     check(&b, l);
