@@ -106,7 +106,7 @@ fn a_pondered_reply_reaches_more_visits_at_the_same_own_time() {
     // reply is only the most visited of White's many replies on an open
     // 9x9 board, so its tree is not ten times a move's search: 1,669 to
     // 3,058 reused visits against 566 to 706 in a plain move's search
-    // over eight debug runs, two of them with a busy core beside. With
+    // over seven debug runs, three of them with a busy core beside. With
     // 1.5 s the reuse was about that of a plain search, and the test
     // failed one run in five. Half a plain search is the margin asked:
     // without the reuse the two counts would be equal.

@@ -11,13 +11,13 @@
 
 use super::reply::Replies;
 use super::shapes::LearnedShapes;
-use super::{below, chance, unit, Rng};
+use super::{below, chance, Rng};
 use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, Topology, OFF};
 use crate::tactics::{
-    dirs, empty_neighbors, gaining_extension, is_self_atari, liberty_states, nakade_point,
-    net_atari, pattern_code, patterns, touches_own, Captures, Dirs,
+    dirs, empty_neighbors, gaining_extension, is_self_atari, nakade_point, net_atari, pattern_code,
+    patterns, touches_own, Captures, Dirs,
 };
 use std::sync::Arc;
 
@@ -92,10 +92,6 @@ const CAPTURE_LAST_CHANCE: u32 = 240;
 /// The stones of an own chain in atari searched for a capturable
 /// neighbour: bounds the cost on a long chain; hand-set.
 const SAVE_SCAN_STONES: usize = 12;
-/// Learned shapes: the weight of "no local shape" against the candidates'
-/// summed gammas (a lone shape of gamma 9 is played 9 times in 10);
-/// hand-set.
-const SHAPE_ELSEWHERE: f32 = 1.0;
 
 impl PlayoutPolicy {
     /// A policy of `kind` for boards of `size` and `topology`, seeded.
@@ -392,7 +388,7 @@ impl PlayoutPolicy {
     #[inline]
     fn shapes(&mut self, board: &Board, c: Color, lm: Loc) -> Option<Loc> {
         if let Some(learned) = self.learned_shapes.as_deref() {
-            return learned_shape(learned, &mut self.rng, self.dirs, board, c, lm);
+            return learned.pick(&mut self.rng, self.dirs, board, c, lm);
         }
         let mut cand = [0u16; 8];
         let mut nc = 0;
@@ -501,57 +497,10 @@ impl PlayoutPolicy {
     }
 }
 
-/// The learned local shape: among the empty points next to `lm` whose
-/// pattern the table keeps, one drawn in proportion to its gamma against
-/// [`SHAPE_ELSEWHERE`] for none; played if legal and not a self-atari.
-#[inline]
-fn learned_shape(
-    shapes: &LearnedShapes,
-    rng: &mut Rng,
-    dirs: &Dirs,
-    board: &Board,
-    c: Color,
-    lm: Loc,
-) -> Option<Loc> {
-    let me = Board::stone_code(c);
-    let mut cand = [0u16; 8];
-    let mut weight = [0f32; 8];
-    let mut nc = 0;
-    let mut total = 0f32;
-    for &n in &dirs[lm.index()] {
-        if n == OFF || board.cell_code(n as usize) != Board::EMPTY_CODE {
-            continue;
-        }
-        if !shapes.may_match(pattern_code(board, dirs, Loc(n)), c) {
-            continue;
-        }
-        let g = shapes.gamma(liberty_states(board, dirs, Loc(n), me));
-        if g > 0.0 {
-            cand[nc] = n;
-            weight[nc] = g;
-            total += g;
-            nc += 1;
-        }
-    }
-    if nc == 0 {
-        return None;
-    }
-    let mut r = unit(rng) * (total + SHAPE_ELSEWHERE);
-    for k in 0..nc {
-        if r < weight[k] {
-            let l = Loc(cand[k]);
-            return (board.is_legal_simple(l, c)
-                && !is_self_atari(board, l, c, Captures::GiveOneLiberty))
-            .then_some(l);
-        }
-        r -= weight[k];
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tactics::liberty_states;
 
     fn board(text: &str) -> Board {
         Board::from_diagram(text, Topology::Planar).unwrap()
@@ -606,7 +555,7 @@ mod tests {
                 .filter(|_| p.pick(&b, Color::Black, Some(c3)) == Some(d3))
                 .count()
         };
-        // Gamma 9 against SHAPE_ELSEWHERE's 1: nine times in ten (360 of
+        // Gamma 9 against the weight 1 of no local shape: nine times in ten (360 of
         // 400), plus the random moves' share of D3.
         let strong = rate(9.0);
         assert!((330..=385).contains(&strong), "D3 {strong} times of 400");

@@ -3,16 +3,23 @@
 //! board (every symmetry of every known pattern is in the table), so a
 //! playout scores a point with eight cell reads and one probe.
 //!
-//! The table is built once per search from the model's canonical patterns
-//! ([`LearnedShapes::new`]) and only read by the playouts, which therefore
+//! The table is built once per search engine (`Search::new`) from the
+//! model's canonical patterns ([`LearnedShapes::new`]) and only read by the playouts, which therefore
 //! still allocate nothing. Only the patterns of a gamma worth playing are
 //! kept, and a bitmap over the plain 3x3 code (colours only, 16 bits) says
 //! whether a point can match one at all, so most points cost no liberty
 //! reads.
 
+use super::{unit, Rng};
 use crate::board::Board;
 use crate::color::Color;
-use crate::tactics::symmetries;
+use crate::geometry::{Loc, OFF};
+use crate::tactics::{is_self_atari, liberty_states, pattern_code, symmetries, Captures, Dirs};
+
+/// The weight of "no local shape" against the candidates' summed gammas
+/// in [`LearnedShapes::pick`] (a lone shape of gamma 9 is played 9 times
+/// in 10); hand-set.
+const SHAPE_ELSEWHERE: f32 = 1.0;
 
 /// A key no pattern has: the states are 3 bits each, 24 bits in all.
 const EMPTY_KEY: u32 = u32::MAX;
@@ -149,6 +156,55 @@ impl LearnedShapes {
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// The heavy playout's learned local shape for `c`: among the empty
+    /// points next to `lm` whose pattern the table keeps, one drawn in
+    /// proportion to its gamma against [`SHAPE_ELSEWHERE`] for none;
+    /// played if legal and not a self-atari.
+    #[inline]
+    pub(crate) fn pick(
+        &self,
+        rng: &mut Rng,
+        dirs: &Dirs,
+        board: &Board,
+        c: Color,
+        lm: Loc,
+    ) -> Option<Loc> {
+        let me = Board::stone_code(c);
+        let mut cand = [0u16; 8];
+        let mut weight = [0f32; 8];
+        let mut nc = 0;
+        let mut total = 0f32;
+        for &n in &dirs[lm.index()] {
+            if n == OFF || board.cell_code(n as usize) != Board::EMPTY_CODE {
+                continue;
+            }
+            if !self.may_match(pattern_code(board, dirs, Loc(n)), c) {
+                continue;
+            }
+            let g = self.gamma(liberty_states(board, dirs, Loc(n), me));
+            if g > 0.0 {
+                cand[nc] = n;
+                weight[nc] = g;
+                total += g;
+                nc += 1;
+            }
+        }
+        if nc == 0 {
+            return None;
+        }
+        let mut r = unit(rng) * (total + SHAPE_ELSEWHERE);
+        for k in 0..nc {
+            if r < weight[k] {
+                let l = Loc(cand[k]);
+                return (board.is_legal_simple(l, c)
+                    && !is_self_atari(board, l, c, Captures::GiveOneLiberty))
+                .then_some(l);
+            }
+            r -= weight[k];
+        }
+        None
     }
 }
 
