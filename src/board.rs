@@ -368,6 +368,20 @@ impl Board {
         cell_of(c)
     }
 
+    /// Every slot's [`cell_code`](Self::cell_code), for readers that copy
+    /// the stones and play on the copy (the ladder reader).
+    #[inline(always)]
+    pub(crate) fn cell_codes(&self) -> &[u8; SLOTS] {
+        &self.cell
+    }
+
+    /// The whole neighbour table of this board's size and topology (each
+    /// row as [`neighbor_slots`](Self::neighbor_slots) gives it).
+    #[inline(always)]
+    pub(crate) fn neighbor_table(&self) -> &'static [[u16; 4]; SLOTS] {
+        &self.geom.nbr
+    }
+
     /// The neighbour table row of `l` (distinct neighbours padded with the
     /// off-board sentinel).
     #[inline(always)]

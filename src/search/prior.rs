@@ -7,9 +7,9 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, Topology, OFF};
 use crate::tactics::{
-    escapes_atari, is_self_atari, ladder_captures, nakade_point, pattern_code, touches_own,
-    Captures, Dirs,
+    is_self_atari, nakade_point, pattern_code, touches_own, Captures, Dirs, LadderReader,
 };
+use std::cell::RefCell;
 
 /// Where the priors of new tree nodes come from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -257,6 +257,8 @@ pub(crate) struct PriorContext<'a> {
     pub(crate) last: Option<Loc>,
     /// Scale of the neutral prior (the "even" virtual playouts, half won).
     pub(crate) even: u16,
+    /// The scratch board the ladders of escapes and ataris are read on.
+    pub(crate) ladders: &'a RefCell<LadderReader>,
 }
 
 impl PriorContext<'_> {
@@ -298,22 +300,22 @@ impl PriorContext<'_> {
         }
         if escapes && !self_atari && captures == 0 {
             // Extending out of atari: good unless a ladder takes it.
-            let mut after = b.clone();
-            after.play_unchecked(l, c);
-            if after.liberties(l) == 2 && ladder_captures(&after, l, c.opponent()) {
+            let mut after = self.ladders.borrow_mut();
+            after.load(b);
+            after.play(l, c);
+            if after.liberties(l, 3) == 2 && after.captures(l, c.opponent()) {
                 add(wt.escape_into_ladder);
             } else {
                 add(wt.escape);
             }
         } else if n_ataris > 0 && !self_atari {
             // An atari: good when the chain cannot escape.
-            let mut after = b.clone();
-            after.play_unchecked(l, c);
-            let caught = ataris[..n_ataris].iter().any(|&n| {
-                after.in_atari(Loc(n))
-                    && after.chain_len(Loc(n)) >= 1
-                    && !escapes_atari(&after, Loc(n), c)
-            });
+            let mut after = self.ladders.borrow_mut();
+            after.load(b);
+            after.play(l, c);
+            let caught = ataris[..n_ataris]
+                .iter()
+                .any(|&n| after.liberties(Loc(n), 2) == 1 && !after.escapes(Loc(n), c));
             if caught {
                 add(wt.atari_caught);
             } else {
@@ -386,6 +388,7 @@ pub fn hand_prior_score(board: &Board, c: Color, l: Option<Loc>, last: Option<Lo
         static WEIGHTS: PriorWeights = PriorWeights::default();
     }
     WEIGHTS.with(|weights| {
+        let ladders = RefCell::new(LadderReader::new(board));
         let ctx = PriorContext {
             board,
             dirs: crate::tactics::dirs(board.size(), board.topology()),
@@ -393,6 +396,7 @@ pub fn hand_prior_score(board: &Board, c: Color, l: Option<Loc>, last: Option<Lo
             weights,
             last,
             even: super::SearchConfig::default().prior_even,
+            ladders: &ladders,
         };
         let p = match l {
             Some(l) => ctx.prior(l, c),
@@ -457,6 +461,7 @@ mod tests {
             (9, 3, bonus(0, 0)),
         ] {
             let b = Board::new(size, Topology::Planar).unwrap();
+            let ladders = RefCell::new(LadderReader::new(&b));
             let ctx = PriorContext {
                 board: &b,
                 dirs: crate::tactics::dirs(size, Topology::Planar),
@@ -464,6 +469,7 @@ mod tests {
                 weights: &w,
                 last: None,
                 even: 10,
+                ladders: &ladders,
             };
             let l = b
                 .loc(crate::point::Point::new(line, line).unwrap())

@@ -11,6 +11,8 @@ use crate::geometry::{Loc, SLOTS};
 use crate::learn::{move_features, pass_features, Model};
 use crate::playout::{logged_move, PlayoutPolicy};
 use crate::rules::TieRule;
+use crate::tactics::LadderReader;
+use std::cell::RefCell;
 use std::sync::atomic::Ordering::*;
 /// The deepest the tree descent goes in one simulation.
 const MAX_DEPTH: usize = 400;
@@ -36,6 +38,8 @@ pub(super) struct Worker {
     strengths: Vec<f32>,
     /// The weights of the priors of new nodes.
     weights: PriorWeights,
+    /// The scratch board the priors read ladders on.
+    ladders: RefCell<LadderReader>,
 }
 
 impl Worker {
@@ -55,6 +59,7 @@ impl Worker {
             buf: Vec::with_capacity(SLOTS + 1),
             strengths: Vec::with_capacity(SLOTS + 1),
             weights: PriorWeights::default(),
+            ladders: RefCell::new(LadderReader::new(b)),
         }
     }
 
@@ -269,6 +274,7 @@ impl Worker {
             weights: &self.weights,
             last,
             even: sh.config.prior_even,
+            ladders: &self.ladders,
         };
         let source = sh.priors;
         self.buf.clear();

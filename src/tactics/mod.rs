@@ -9,7 +9,7 @@ mod pattern3x3;
 mod self_atari;
 mod two_liberties;
 
-pub(crate) use ladder::{escapes_atari, ladder_captures};
+pub(crate) use ladder::{escapes_atari, ladder_captures, LadderReader};
 pub(crate) use nakade::{empty_neighbors, nakade_point};
 #[cfg(test)]
 pub(crate) use pattern3x3::DIR_DELTAS;
