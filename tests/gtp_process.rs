@@ -635,6 +635,8 @@ fn search_settings_are_checked_on_the_command_line() {
         "two_liberties=1",
         "--set",
         "learned_shapes=2",
+        "--set",
+        "playout_ladders=1",
     ]);
     assert_eq!(e.cmd("boardsize 9"), "= ");
     let a = e.cmd("genmove b");
@@ -657,6 +659,10 @@ fn search_settings_are_checked_on_the_command_line() {
         (
             "learned_shapes=-2",
             "learned_shapes must be a number from 0 to 1000",
+        ),
+        (
+            "playout_ladders=yes",
+            "playout_ladders must be a whole number from 0 to 1",
         ),
         ("rave_equiv", "is not KEY=VALUE"),
     ] {

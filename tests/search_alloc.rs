@@ -112,20 +112,28 @@ fn playouts_and_searches_do_not_allocate_per_playout() {
     // than 16,000).
     // The learned priors also with progressive widening, which sorts each
     // expansion's moves by their prior; the hand priors also with the
-    // playouts' last good replies, learned after every playout, and with
-    // the playouts' learned shapes.
-    for (priors, widening, last_good_reply, learned_shapes) in [
-        (PriorSource::Hand, None, false, 0.0),
-        (PriorSource::Hand, None, true, 0.0),
-        (PriorSource::Hand, None, false, 1.0),
-        (PriorSource::Learned, None, false, 0.0),
-        (PriorSource::Learned, Some(Widening::DEFAULT), false, 0.0),
+    // playouts' last good replies, learned after every playout, with the
+    // playouts' learned shapes, and with the playouts' ladder reading.
+    for (priors, widening, last_good_reply, learned_shapes, playout_ladders) in [
+        (PriorSource::Hand, None, false, 0.0, false),
+        (PriorSource::Hand, None, true, 0.0, false),
+        (PriorSource::Hand, None, false, 1.0, false),
+        (PriorSource::Hand, None, false, 0.0, true),
+        (PriorSource::Learned, None, false, 0.0, false),
+        (
+            PriorSource::Learned,
+            Some(Widening::DEFAULT),
+            false,
+            0.0,
+            false,
+        ),
     ] {
         search_allocates_per_tree_not_per_playout(
             priors,
             widening,
             last_good_reply,
             learned_shapes,
+            playout_ladders,
         );
     }
 }
@@ -135,6 +143,7 @@ fn search_allocates_per_tree_not_per_playout(
     widening: Option<Widening>,
     last_good_reply: bool,
     learned_shapes: f32,
+    playout_ladders: bool,
 ) {
     let game = Game::new(9, Rules::default()).unwrap();
     let run = |n: u64| {
@@ -143,6 +152,7 @@ fn search_allocates_per_tree_not_per_playout(
             widening,
             last_good_reply,
             learned_shapes,
+            playout_ladders,
             ..SearchConfig::deterministic(3)
         });
         let (a, r) = allocations_during(|| {
@@ -170,6 +180,6 @@ fn search_allocates_per_tree_not_per_playout(
     // thin: 94 more with the hand priors, 104 with the last good replies.)
     assert!(
         large < small + 100,
-        "{priors} {widening:?} replies {last_good_reply} shapes {learned_shapes}: 4000 playouts: {small} allocations, 20000: {large}"
+        "{priors} {widening:?} replies {last_good_reply} shapes {learned_shapes} ladders {playout_ladders}: 4000 playouts: {small} allocations, 20000: {large}"
     );
 }

@@ -3,7 +3,8 @@
 //! 3x3 shapes around the last move, avoid self-atari), with the tactics of
 //! [`crate::tactics`]; optionally also the two-liberty rules and the last
 //! good replies of [`Replies`] (both off by default: no match at equal
-//! time showed a gain).
+//! time showed a gain), and the ladder check that keeps the saving rules
+//! and the shapes from running a chain in atari into a ladder.
 //!
 //! Everything the playout loop touches is built before it starts (the
 //! pattern table and the direction table are process-wide, built once), so
@@ -17,7 +18,7 @@ use crate::color::Color;
 use crate::geometry::{Loc, Topology, OFF};
 use crate::tactics::{
     dirs, empty_neighbors, gaining_extension, is_self_atari, nakade_point, net_atari, pattern_code,
-    patterns, touches_own, Captures, Dirs,
+    patterns, touches_own, Captures, Dirs, LadderReader,
 };
 use std::sync::Arc;
 
@@ -62,6 +63,11 @@ pub struct PlayoutPolicy {
     /// Stones of chains that were put in atari lately (a ring; entries
     /// are checked again before use).
     ataris: [u16; ATARI_RING],
+    /// Per remembered chain: the liberty at which extending it was read
+    /// to run into a ladder (`OFF` if not read so), so that a chain left
+    /// in atari is not read again at every move while that liberty
+    /// stays its last.
+    laddered: [u16; ATARI_RING],
     atari_next: usize,
     /// The most moves one playout plays before it is cut and scored
     /// (0: three times the board area plus 20).
@@ -77,6 +83,10 @@ pub struct PlayoutPolicy {
     /// If set, the heavy policy picks its local shape around the last move
     /// by these learned gammas instead of the hand-written shapes.
     pub learned_shapes: Option<Arc<LearnedShapes>>,
+    /// If set (with [`PlayoutPolicy::read_ladders`]), the scratch board on
+    /// which the heavy policy reads whether extending a chain in atari
+    /// only runs it into a ladder; such an extension is not played.
+    ladders: Option<Box<LadderReader>>,
 }
 
 /// How many chains in atari a playout remembers.
@@ -89,6 +99,11 @@ const RULE_CHANCE: u32 = 230;
 /// atari; higher than [`RULE_CHANCE`], as it is nearly always right;
 /// hand-set.
 const CAPTURE_LAST_CHANCE: u32 = 240;
+/// The heavy policy reads a ladder only for chains of fewer stones than
+/// this (counting a stone joined twice): a long chain is rarely caught in
+/// a ladder and costly to read, every liberty count being a flood fill;
+/// hand-set.
+const LADDER_MAX_STONES: usize = 10;
 /// The stones of an own chain in atari searched for a capturable
 /// neighbour: bounds the cost on a long chain; hand-set.
 const SAVE_SCAN_STONES: usize = 12;
@@ -102,12 +117,74 @@ impl PlayoutPolicy {
             dirs: dirs(size, topology),
             patterns: patterns(),
             ataris: [OFF; ATARI_RING],
+            laddered: [OFF; ATARI_RING],
             atari_next: 0,
             max_moves: 0,
             replies: None,
             two_liberties: false,
             learned_shapes: None,
+            ladders: None,
         }
+    }
+
+    /// Makes the heavy policy read ladders before it extends a chain in
+    /// atari (in its saving rules and its shapes), for boards like
+    /// `board`; `false` turns it off. The reader is allocated here, once.
+    pub(crate) fn read_ladders(&mut self, on: bool, board: &Board) {
+        self.ladders = on.then(|| Box::new(LadderReader::new(board)));
+    }
+
+    /// Whether `c` playing at the empty `l`, next to an own chain in atari,
+    /// leaves the joined chain with two liberties that a ladder takes
+    /// (only when ladders are read).
+    #[inline]
+    fn runs_into_ladder(&mut self, board: &Board, l: Loc, c: Color) -> bool {
+        let Some(reader) = self.ladders.as_deref_mut() else {
+            return false;
+        };
+        if empty_neighbors(board, l) >= 3 {
+            return false;
+        }
+        let me = Board::stone_code(c);
+        let stones: usize = board
+            .neighbor_slots(l)
+            .iter()
+            .take_while(|&&n| n != OFF)
+            .filter(|&&n| board.cell_code(n as usize) == me)
+            .map(|&n| board.chain_len(Loc(n)))
+            .sum();
+        if stones >= LADDER_MAX_STONES {
+            return false;
+        }
+        reader.load(board);
+        reader.play(l, c);
+        reader.captures_two(l, c.opponent())
+    }
+
+    /// [`runs_into_ladder`](Self::runs_into_ladder) for the extension at
+    /// `lib` of the remembered chain `k`, read once while `lib` stays its
+    /// last liberty.
+    #[inline]
+    fn runs_into_ladder_cached(&mut self, board: &Board, k: usize, lib: Loc, c: Color) -> bool {
+        if self.laddered[k] == lib.0 {
+            return true;
+        }
+        let caught = self.runs_into_ladder(board, lib, c);
+        if caught {
+            self.laddered[k] = lib.0;
+        }
+        caught
+    }
+
+    /// Whether `l` touches a chain of `c`'s in atari.
+    #[inline]
+    fn extends_atari(board: &Board, l: Loc, c: Color) -> bool {
+        let me = Board::stone_code(c);
+        board
+            .neighbor_slots(l)
+            .iter()
+            .take_while(|&&n| n != OFF)
+            .any(|&n| board.cell_code(n as usize) == me && board.in_atari(Loc(n)))
     }
 
     /// Makes the heavy policy play the last good replies
@@ -177,6 +254,7 @@ impl PlayoutPolicy {
     fn note_atari(&mut self, board: &Board, l: u16) {
         if board.liberties(Loc(l)) == 1 && !self.ataris.contains(&l) {
             self.ataris[self.atari_next] = l;
+            self.laddered[self.atari_next] = OFF;
             self.atari_next = (self.atari_next + 1) % ATARI_RING;
         }
     }
@@ -199,6 +277,7 @@ impl PlayoutPolicy {
     /// Forgets the remembered chains and finds those in atari on `board`.
     fn scan_ataris(&mut self, board: &Board) {
         self.ataris = [OFF; ATARI_RING];
+        self.laddered = [OFF; ATARI_RING];
         self.atari_next = 0;
         for l in board.locs() {
             if board.chain_head(l) == Some(l) {
@@ -239,7 +318,9 @@ impl PlayoutPolicy {
                 continue;
             };
             let ok = board.is_legal_simple(lib, c)
-                && (cell != me || !is_self_atari(board, lib, c, Captures::GiveOneLiberty))
+                && (cell != me
+                    || (!is_self_atari(board, lib, c, Captures::GiveOneLiberty)
+                        && !self.runs_into_ladder_cached(board, k, lib, c)))
                 && !cand[..nc].contains(&lib.0);
             if ok {
                 cand[nc] = lib.0;
@@ -301,6 +382,7 @@ impl PlayoutPolicy {
                     && board.is_legal_simple(lib, c)
                     && !is_self_atari(board, lib, c, Captures::GiveOneLiberty)
                     && !cand[..nc].contains(&lib.0)
+                    && !self.runs_into_ladder(board, lib, c)
                 {
                     cand[nc] = lib.0;
                     nc += 1;
@@ -400,6 +482,9 @@ impl PlayoutPolicy {
             if self.patterns[pattern_code(board, self.dirs, l)]
                 && board.is_legal_simple(l, c)
                 && !is_self_atari(board, l, c, Captures::GiveOneLiberty)
+                && !(self.ladders.is_some()
+                    && Self::extends_atari(board, l, c)
+                    && self.runs_into_ladder(board, l, c))
             {
                 cand[nc] = n;
                 nc += 1;
@@ -614,5 +699,64 @@ mod tests {
         // An occupied reply is passed over for another move.
         b.play("D4".parse().unwrap(), Color::White).unwrap();
         assert_eq!(rate(&mut p, &b, Some(b1), d4), 0);
+    }
+
+    /// How often of 50 seeds White, after Black's D5 put D4 in atari,
+    /// extends at E4, with and without reading ladders.
+    fn extensions(text: &str, ladders: bool) -> usize {
+        let b = board(text);
+        let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
+        (0..50)
+            .filter(|&seed| {
+                let mut p = PlayoutPolicy::new(PolicyKind::Heavy, 9, Topology::Planar, seed);
+                p.read_ladders(ladders, &b);
+                p.pick(&b, Color::White, Some(at("D5"))) == Some(at("E4"))
+            })
+            .count()
+    }
+
+    #[test]
+    fn reading_ladders_the_heavy_playout_does_not_run_into_one() {
+        // E3 makes E4 an escape to two liberties (E5 and F4), and the
+        // ladder runs up to the top edge on an empty board: with ladders
+        // read, no rule plays it (only the random move may, one point
+        // among 70); without, the saving rule does.
+        let ladder = ".........\n\
+                      .........\n\
+                      .........\n\
+                      .........\n\
+                      ...X.....\n\
+                      ..XO.....\n\
+                      ...XX....\n\
+                      .........\n\
+                      .........\n";
+        assert!(
+            extensions(ladder, true) <= 3,
+            "{}",
+            extensions(ladder, true)
+        );
+        assert!(
+            extensions(ladder, false) >= 40,
+            "{}",
+            extensions(ladder, false)
+        );
+        // A White stone on the ladder's path (G7) breaks it: extended.
+        let broken = ".........\n\
+                      .........\n\
+                      ......O..\n\
+                      .........\n\
+                      ...X.....\n\
+                      ..XO.....\n\
+                      ...XX....\n\
+                      .........\n\
+                      .........\n";
+        assert!(
+            extensions(broken, true) >= 40,
+            "{}",
+            extensions(broken, true)
+        );
+        // Without E3 the extension gets three liberties: it is played.
+        let open = ladder.replacen("...XX....", "...X.....", 1);
+        assert!(extensions(&open, true) >= 40, "{}", extensions(&open, true));
     }
 }

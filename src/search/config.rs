@@ -50,6 +50,9 @@ pub struct SearchConfig {
     ///
     /// [`LearnedShapes`]: crate::playout::LearnedShapes
     pub learned_shapes: f32,
+    /// The heavy playouts read ladders: their saving rules and shapes do
+    /// not extend a chain in atari to two liberties that a ladder takes.
+    pub playout_ladders: bool,
     /// Keep the relevant subtree between moves.
     pub reuse_tree: bool,
     /// Resign when the win rate stays below this (`None`: never resign).
@@ -116,6 +119,7 @@ impl Default for SearchConfig {
             learned_visits: 20,
             last_good_reply: false,
             two_liberties: false,
+            playout_ladders: false,
             learned_shapes: 0.0,
             reuse_tree: true,
             resign_threshold: Some(0.1),
@@ -186,6 +190,8 @@ pub struct Tuning {
     pub two_liberties: Option<bool>,
     /// [`SearchConfig::learned_shapes`] (0 off, else the least gamma).
     pub learned_shapes: Option<f32>,
+    /// [`SearchConfig::playout_ladders`] (0 off, 1 on).
+    pub playout_ladders: Option<bool>,
 }
 
 /// A `--set` assignment [`Tuning`] refuses.
@@ -249,7 +255,7 @@ pub struct TuningKey {
 
 impl Tuning {
     /// Every key, in the order [`Tuning`]'s display writes them.
-    pub const KEYS: [TuningKey; 8] = [
+    pub const KEYS: [TuningKey; 9] = [
         TuningKey {
             name: "rave_equiv",
             min: 1.0,
@@ -298,6 +304,12 @@ impl Tuning {
             max: 1000.0,
             integer: false,
         },
+        TuningKey {
+            name: "playout_ladders",
+            min: 0.0,
+            max: 1.0,
+            integer: true,
+        },
     ];
 
     /// Sets one key from `KEY=VALUE`.
@@ -325,6 +337,7 @@ impl Tuning {
             "expand_threshold" => self.expand_threshold = Some(v as u32),
             "last_good_reply" => self.last_good_reply = Some(v == 1.0),
             "two_liberties" => self.two_liberties = Some(v == 1.0),
+            "playout_ladders" => self.playout_ladders = Some(v == 1.0),
             _ => self.learned_shapes = Some(v as f32),
         }
         Ok(())
@@ -341,6 +354,7 @@ impl Tuning {
             last_good_reply: self.last_good_reply.unwrap_or(config.last_good_reply),
             two_liberties: self.two_liberties.unwrap_or(config.two_liberties),
             learned_shapes: self.learned_shapes.unwrap_or(config.learned_shapes),
+            playout_ladders: self.playout_ladders.unwrap_or(config.playout_ladders),
             ..config
         }
     }
@@ -359,6 +373,7 @@ impl fmt::Display for Tuning {
             self.last_good_reply.map(|on| if on { 1.0 } else { 0.0 }),
             self.two_liberties.map(|on| if on { 1.0 } else { 0.0 }),
             self.learned_shapes.map(f64::from),
+            self.playout_ladders.map(|on| if on { 1.0 } else { 0.0 }),
         ];
         let mut sep = "";
         for (key, v) in Tuning::KEYS.iter().zip(values) {

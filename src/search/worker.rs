@@ -49,6 +49,7 @@ impl Worker {
         policy.remember_replies(sh.config.last_good_reply, b.area());
         policy.two_liberties = sh.config.two_liberties;
         policy.learned_shapes = sh.shapes.clone();
+        policy.read_ladders(sh.config.playout_ladders, b);
         Worker {
             board: b.clone(),
             policy,

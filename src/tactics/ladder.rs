@@ -53,6 +53,15 @@ pub(crate) struct LadderReader {
     budget: u32,
 }
 
+impl std::fmt::Debug for LadderReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LadderReader")
+            .field("log_len", &self.log_len)
+            .field("budget", &self.budget)
+            .finish_non_exhaustive()
+    }
+}
+
 impl LadderReader {
     /// A reader for boards with the neighbour table of `board` (load a
     /// position with [`load`](Self::load) before reading).
@@ -109,6 +118,27 @@ impl LadderReader {
     pub(crate) fn captures(&mut self, l: Loc, attacker: Color) -> bool {
         self.budget = LADDER_BUDGET;
         self.attack(l.0, attacker)
+    }
+
+    /// With `attacker` to move, whether the chain through `l` has exactly
+    /// two liberties and a ladder captures it (one fill fewer than asking
+    /// [`liberties`](Self::liberties) first).
+    pub(crate) fn captures_two(&mut self, l: Loc, attacker: Color) -> bool {
+        let mut libs = [0u16; 2];
+        if self.liberties_into(l, &mut libs) != 2 {
+            return false;
+        }
+        self.budget = LADDER_BUDGET;
+        self.attack_two(l.0, libs, attacker)
+    }
+
+    /// The liberties of the stone at `l`'s chain up to 3, the first two
+    /// written to `out`; 0 if `l` holds no stone.
+    fn liberties_into(&mut self, l: Loc, out: &mut [u16; 2]) -> usize {
+        match self.cell[l.index()] {
+            1 | 2 => self.libs(l.0, 3, out),
+            _ => 0,
+        }
     }
 
     /// With the owner of `l`'s chain (in atari) to move, whether it
@@ -219,6 +249,12 @@ impl LadderReader {
         let code = self.cell[p as usize];
         let theirs = 3 - code;
         let len = self.collect_chain(p);
+        // The fills below take the stamps from `first` on: a stone marked
+        // with one of them was reached by an earlier fill of this scan, so
+        // its chain, which had two liberties, need not be filled again.
+        // (Should the stamps wrap, the marks are cleared and nothing is
+        // skipped.)
+        let first = self.stamp.wrapping_add(1);
         for i in 0..len {
             let x = self.chain[i];
             for k in 0..4 {
@@ -226,7 +262,10 @@ impl LadderReader {
                 if q == OFF {
                     break;
                 }
-                if self.cell[q as usize] == theirs && self.libs(q, 2, &mut []) == 1 {
+                if self.cell[q as usize] == theirs
+                    && !(first != 0 && self.mark[q as usize] >= first)
+                    && self.libs(q, 2, &mut []) == 1
+                {
                     return true;
                 }
             }
@@ -238,15 +277,20 @@ impl LadderReader {
     /// nothing (`p` empty).
     fn is_suicide(&mut self, p: u16, c: Color) -> bool {
         let me = Board::stone_code(c);
-        for k in 0..4 {
-            let q = self.nbr[p as usize][k];
+        let row = self.nbr[p as usize];
+        // An empty neighbour first: it needs no fill.
+        if row
+            .iter()
+            .take_while(|&&q| q != OFF)
+            .any(|&q| self.cell[q as usize] == Board::EMPTY_CODE)
+        {
+            return false;
+        }
+        for q in row {
             if q == OFF {
                 break;
             }
             let cq = self.cell[q as usize];
-            if cq == Board::EMPTY_CODE {
-                return false;
-            }
             if cq == Board::BORDER_CODE {
                 continue;
             }
@@ -304,13 +348,19 @@ impl LadderReader {
     fn attack(&mut self, l: u16, attacker: Color) -> bool {
         let mut libs = [0u16; 2];
         match self.libs(l, 3, &mut libs) {
-            0 | 1 => return true,
-            2 => {}
-            _ => return false,
+            0 | 1 => true,
+            2 => self.attack_two(l, libs, attacker),
+            _ => false,
         }
+    }
+
+    /// [`attack`](Self::attack) of a chain whose liberties are exactly
+    /// `libs`.
+    fn attack_two(&mut self, l: u16, libs: [u16; 2], attacker: Color) -> bool {
         // In index order, so that a reading that runs out of budget gives
         // the same answer whichever way the chain was walked.
-        for a in [libs[0].min(libs[1]), libs[0].max(libs[1])] {
+        let (x, y) = (libs[0].min(libs[1]), libs[0].max(libs[1]));
+        for (a, other) in [(x, y), (y, x)] {
             if self.budget == 0 {
                 return false;
             }
@@ -320,10 +370,11 @@ impl LadderReader {
             }
             let (mark, ko) = (self.log_len, (self.ko, self.ko_color));
             self.place(a, attacker);
-            // An atari stone that can be taken at once does not work.
-            let works = self.libs(a, 2, &mut []) > 1
-                && self.libs(l, 2, &mut []) == 1
-                && !self.defend(l, attacker);
+            // The chain is in atari at `other`: the atari captures only
+            // stones of the chain's colour that are not in it, which frees
+            // no liberty of it. An atari stone that can be taken at once
+            // does not work; `defend_last` sees it as a capture.
+            let works = !self.defend_last(l, other, attacker);
             self.undo(mark, ko);
             if works {
                 return true;
@@ -333,35 +384,37 @@ impl LadderReader {
     }
 
     fn defend(&mut self, l: u16, attacker: Color) -> bool {
-        let defender = match self.cell[l as usize] {
-            1 => Color::Black,
-            2 => Color::White,
-            _ => return true,
-        };
-        let mut last = [0u16; 1];
-        let n = self.libs(l, 2, &mut last);
-        if n >= 2 {
-            return !self.attack(l, attacker);
+        if !matches!(self.cell[l as usize], 1 | 2) {
+            return true;
         }
+        let mut libs = [0u16; 2];
+        match self.libs(l, 3, &mut libs) {
+            0 => self.can_capture_neighbor(l),
+            1 => self.defend_last(l, libs[0], attacker),
+            2 => !self.attack_two(l, libs, attacker),
+            _ => true,
+        }
+    }
+
+    /// [`defend`](Self::defend) of a chain in atari at `e`.
+    fn defend_last(&mut self, l: u16, e: u16, attacker: Color) -> bool {
         if self.can_capture_neighbor(l) {
             return true;
         }
-        if n == 0 {
-            return false;
-        }
-        let e = last[0];
         if self.budget == 0 {
             return true;
         }
         self.budget -= 1;
+        let defender = attacker.opponent();
         if !self.is_legal(e, defender) {
             return false;
         }
         let (mark, ko) = (self.log_len, (self.ko, self.ko_color));
         self.place(e, defender);
-        let escaped = match self.libs(l, 3, &mut []) {
+        let mut libs = [0u16; 2];
+        let escaped = match self.libs(l, 3, &mut libs) {
             0 | 1 => false,
-            2 => !self.attack(l, attacker),
+            2 => !self.attack_two(l, libs, attacker),
             _ => true,
         };
         self.undo(mark, ko);

@@ -174,9 +174,11 @@ struct EngineArgs {
     /// is expanded, 0 to 100000; default 0, by board size),
     /// last_good_reply (the playouts' remembered replies, 0 or 1, default
     /// 0), two_liberties (the playouts' two-liberty rules, 0 or 1,
-    /// default 0) or learned_shapes (the playouts' local shapes by the
+    /// default 0), learned_shapes (the playouts' local shapes by the
     /// learned model's 3x3 gammas, among those of at least this gamma, 0
-    /// to 1000; default 0, the hand-written shapes).
+    /// to 1000; default 0, the hand-written shapes) or playout_ladders
+    /// (the playouts read ladders before extending a chain in atari, 0
+    /// or 1, default 0).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
