@@ -157,8 +157,8 @@ impl PlayoutPolicy {
             return false;
         }
         reader.load(board);
-        reader.play(l, c);
-        reader.captures_two(l, c.opponent())
+        reader.play(board, l, c);
+        reader.captures_two(board, l, c.opponent())
     }
 
     /// [`runs_into_ladder`](Self::runs_into_ladder) for the extension at

@@ -302,8 +302,8 @@ impl PriorContext<'_> {
             // Extending out of atari: good unless a ladder takes it.
             let mut after = self.ladders.borrow_mut();
             after.load(b);
-            after.play(l, c);
-            if after.liberties(l, 3) == 2 && after.captures(l, c.opponent()) {
+            after.play(b, l, c);
+            if after.captures_two(b, l, c.opponent()) {
                 add(wt.escape_into_ladder);
             } else {
                 add(wt.escape);
@@ -312,10 +312,10 @@ impl PriorContext<'_> {
             // An atari: good when the chain cannot escape.
             let mut after = self.ladders.borrow_mut();
             after.load(b);
-            after.play(l, c);
+            after.play(b, l, c);
             let caught = ataris[..n_ataris]
                 .iter()
-                .any(|&n| after.liberties(Loc(n), 2) == 1 && !after.escapes(Loc(n), c));
+                .any(|&n| after.liberties(b, Loc(n), 2) == 1 && !after.escapes(b, Loc(n), c));
             if caught {
                 add(wt.atari_caught);
             } else {

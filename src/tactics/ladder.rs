@@ -51,6 +51,22 @@ pub(crate) struct LadderReader {
     ko: u16,
     ko_color: Color,
     budget: u32,
+    /// Stones placed since the last load, and stones captured: while
+    /// nothing was captured, a chain of the loaded board keeps at least
+    /// its liberties there less `placed` (each stone fills one point),
+    /// which answers most liberty counts without a fill.
+    placed: usize,
+    captured: usize,
+}
+
+/// What a move on the scratch changes besides the cells, for its undo.
+#[derive(Clone, Copy)]
+struct Saved {
+    log_len: usize,
+    ko: u16,
+    ko_color: Color,
+    placed: usize,
+    captured: usize,
 }
 
 impl std::fmt::Debug for LadderReader {
@@ -78,15 +94,21 @@ impl LadderReader {
             ko: OFF,
             ko_color: Color::Black,
             budget: 0,
+            placed: 0,
+            captured: 0,
         }
     }
 
-    /// Copies `board`'s stones and simple-ko point onto the scratch.
+    /// Copies `board`'s stones and simple-ko point onto the scratch. The
+    /// reading methods take the same `board` again: its liberty counts
+    /// bound the scratch's while the reading has captured nothing.
     #[inline]
     pub(crate) fn load(&mut self, board: &Board) {
         self.nbr = board.neighbor_table();
         self.cell = *board.cell_codes();
         self.log_len = 0;
+        self.placed = 0;
+        self.captured = 0;
         (self.ko, self.ko_color) = match board.ko() {
             Some((l, c)) => (l.0, c),
             None => (OFF, Color::Black),
@@ -97,17 +119,17 @@ impl LadderReader {
     /// board does; the move stays until the next [`load`](Self::load).
     /// Contract: `l` is empty (ko and suicide are the caller's business).
     #[inline]
-    pub(crate) fn play(&mut self, l: Loc, c: Color) {
-        self.place(l.0, c);
+    pub(crate) fn play(&mut self, b: &Board, l: Loc, c: Color) {
+        self.place(b, l.0, c);
     }
 
     /// The liberties of the chain through the stone at `l`, counted up to
     /// `cap` (a count of `cap` means "`cap` or more"); 0 if `l` holds no
     /// stone.
     #[inline]
-    pub(crate) fn liberties(&mut self, l: Loc, cap: usize) -> usize {
+    pub(crate) fn liberties(&mut self, b: &Board, l: Loc, cap: usize) -> usize {
         match self.cell[l.index()] {
-            1 | 2 => self.libs(l.0, cap, &mut []),
+            1 | 2 => self.libs(b, l.0, cap, &mut []),
             _ => 0,
         }
     }
@@ -115,28 +137,28 @@ impl LadderReader {
     /// With `attacker` to move, whether the chain through `l` (two
     /// liberties at most) is captured by a ladder: repeated ataris it can
     /// only answer by extending.
-    pub(crate) fn captures(&mut self, l: Loc, attacker: Color) -> bool {
+    pub(crate) fn captures(&mut self, b: &Board, l: Loc, attacker: Color) -> bool {
         self.budget = LADDER_BUDGET;
-        self.attack(l.0, attacker)
+        self.attack(b, l.0, attacker)
     }
 
     /// With `attacker` to move, whether the chain through `l` has exactly
     /// two liberties and a ladder captures it (one fill fewer than asking
     /// [`liberties`](Self::liberties) first).
-    pub(crate) fn captures_two(&mut self, l: Loc, attacker: Color) -> bool {
+    pub(crate) fn captures_two(&mut self, b: &Board, l: Loc, attacker: Color) -> bool {
         let mut libs = [0u16; 2];
-        if self.liberties_into(l, &mut libs) != 2 {
+        if self.liberties_into(b, l, &mut libs) != 2 {
             return false;
         }
         self.budget = LADDER_BUDGET;
-        self.attack_two(l.0, libs, attacker)
+        self.attack_two(b, l.0, libs, attacker)
     }
 
     /// The liberties of the stone at `l`'s chain up to 3, the first two
     /// written to `out`; 0 if `l` holds no stone.
-    fn liberties_into(&mut self, l: Loc, out: &mut [u16; 2]) -> usize {
+    fn liberties_into(&mut self, b: &Board, l: Loc, out: &mut [u16; 2]) -> usize {
         match self.cell[l.index()] {
-            1 | 2 => self.libs(l.0, 3, out),
+            1 | 2 => self.libs(b, l.0, 3, out),
             _ => 0,
         }
     }
@@ -144,9 +166,9 @@ impl LadderReader {
     /// With the owner of `l`'s chain (in atari) to move, whether it
     /// escapes: by capturing a neighbour, or by extending to three
     /// liberties, or to two that the ladder cannot take.
-    pub(crate) fn escapes(&mut self, l: Loc, attacker: Color) -> bool {
+    pub(crate) fn escapes(&mut self, b: &Board, l: Loc, attacker: Color) -> bool {
         self.budget = LADDER_BUDGET;
-        self.defend(l.0, attacker)
+        self.defend(b, l.0, attacker)
     }
 
     #[inline(always)]
@@ -157,14 +179,26 @@ impl LadderReader {
         self.cell[i] = code;
     }
 
-    /// Takes back every change after log entry `mark`, and restores `ko`.
-    fn undo(&mut self, mark: usize, ko: (u16, Color)) {
-        while self.log_len > mark {
+    /// The state a move's [`undo`](Self::undo) returns to.
+    fn save(&self) -> Saved {
+        Saved {
+            log_len: self.log_len,
+            ko: self.ko,
+            ko_color: self.ko_color,
+            placed: self.placed,
+            captured: self.captured,
+        }
+    }
+
+    /// Takes back every change since `saved`.
+    fn undo(&mut self, saved: Saved) {
+        while self.log_len > saved.log_len {
             self.log_len -= 1;
             let e = self.log[self.log_len];
             self.cell[(e & ((1 << LOG_SHIFT) - 1)) as usize] = (e >> LOG_SHIFT) as u8;
         }
-        (self.ko, self.ko_color) = ko;
+        (self.ko, self.ko_color) = (saved.ko, saved.ko_color);
+        (self.placed, self.captured) = (saved.placed, saved.captured);
     }
 
     fn next_stamp(&mut self) -> u16 {
@@ -178,9 +212,16 @@ impl LadderReader {
 
     /// The distinct liberties of the chain through the stone at `p`,
     /// counted up to `cap`; the first of them are written to `out`.
-    fn libs(&mut self, p: u16, cap: usize, out: &mut [u16]) -> usize {
-        let s = self.next_stamp();
+    fn libs(&mut self, b: &Board, p: u16, cap: usize, out: &mut [u16]) -> usize {
         let code = self.cell[p as usize];
+        if out.is_empty()
+            && self.captured == 0
+            && b.cell_code(p as usize) == code
+            && b.liberties(Loc(p)) >= self.placed + cap
+        {
+            return cap;
+        }
+        let s = self.next_stamp();
         let mut n = 0;
         self.mark[p as usize] = s;
         self.todo[0] = p;
@@ -245,7 +286,7 @@ impl LadderReader {
 
     /// Whether the chain through `p` touches a chain of the other colour
     /// in atari (which it could capture to escape).
-    fn can_capture_neighbor(&mut self, p: u16) -> bool {
+    fn can_capture_neighbor(&mut self, b: &Board, p: u16) -> bool {
         let code = self.cell[p as usize];
         let theirs = 3 - code;
         let len = self.collect_chain(p);
@@ -264,7 +305,7 @@ impl LadderReader {
                 }
                 if self.cell[q as usize] == theirs
                     && !(first != 0 && self.mark[q as usize] >= first)
-                    && self.libs(q, 2, &mut []) == 1
+                    && self.libs(b, q, 2, &mut []) == 1
                 {
                     return true;
                 }
@@ -275,7 +316,7 @@ impl LadderReader {
 
     /// Whether a stone of `c` at `p` would have no liberty and capture
     /// nothing (`p` empty).
-    fn is_suicide(&mut self, p: u16, c: Color) -> bool {
+    fn is_suicide(&mut self, b: &Board, p: u16, c: Color) -> bool {
         let me = Board::stone_code(c);
         let row = self.nbr[p as usize];
         // An empty neighbour first: it needs no fill.
@@ -294,7 +335,7 @@ impl LadderReader {
             if cq == Board::BORDER_CODE {
                 continue;
             }
-            let libs = self.libs(q, 2, &mut []);
+            let libs = self.libs(b, q, 2, &mut []);
             if (cq == me) == (libs > 1) {
                 return false;
             }
@@ -303,19 +344,20 @@ impl LadderReader {
     }
 
     /// [`Board::is_legal_simple`] on the scratch.
-    fn is_legal(&mut self, p: u16, c: Color) -> bool {
+    fn is_legal(&mut self, b: &Board, p: u16, c: Color) -> bool {
         self.cell[p as usize] == Board::EMPTY_CODE
             && !(p == self.ko && c == self.ko_color)
-            && !self.is_suicide(p, c)
+            && !self.is_suicide(b, p, c)
     }
 
     /// Places a stone of `c` at the empty `p`, removes the opponent chains
     /// it leaves without liberties and sets the simple-ko point as
     /// [`Board::play_unchecked`] does (a legal move: no suicide).
-    fn place(&mut self, p: u16, c: Color) {
+    fn place(&mut self, b: &Board, p: u16, c: Color) {
         let me = Board::stone_code(c);
         let opp = Board::stone_code(c.opponent());
         self.set(p, me);
+        self.placed += 1;
         let mut captured = 0;
         let mut ko = OFF;
         for k in 0..4 {
@@ -323,13 +365,14 @@ impl LadderReader {
             if q == OFF {
                 break;
             }
-            if self.cell[q as usize] == opp && self.libs(q, 1, &mut []) == 0 {
+            if self.cell[q as usize] == opp && self.libs(b, q, 1, &mut []) == 0 {
                 let len = self.collect_chain(q);
                 for i in 0..len {
                     let x = self.chain[i];
                     self.set(x, Board::EMPTY_CODE);
                 }
                 captured += len;
+                self.captured += len;
                 ko = q;
             }
         }
@@ -337,7 +380,7 @@ impl LadderReader {
             .iter()
             .take_while(|&&q| q != OFF)
             .all(|&q| self.cell[q as usize] != me);
-        if captured == 1 && alone && self.libs(p, 2, &mut []) == 1 {
+        if captured == 1 && alone && self.libs(b, p, 2, &mut []) == 1 {
             self.ko = ko;
             self.ko_color = c.opponent();
         } else {
@@ -345,18 +388,18 @@ impl LadderReader {
         }
     }
 
-    fn attack(&mut self, l: u16, attacker: Color) -> bool {
+    fn attack(&mut self, b: &Board, l: u16, attacker: Color) -> bool {
         let mut libs = [0u16; 2];
-        match self.libs(l, 3, &mut libs) {
+        match self.libs(b, l, 3, &mut libs) {
             0 | 1 => true,
-            2 => self.attack_two(l, libs, attacker),
+            2 => self.attack_two(b, l, libs, attacker),
             _ => false,
         }
     }
 
     /// [`attack`](Self::attack) of a chain whose liberties are exactly
     /// `libs`.
-    fn attack_two(&mut self, l: u16, libs: [u16; 2], attacker: Color) -> bool {
+    fn attack_two(&mut self, b: &Board, l: u16, libs: [u16; 2], attacker: Color) -> bool {
         // In index order, so that a reading that runs out of budget gives
         // the same answer whichever way the chain was walked.
         let (x, y) = (libs[0].min(libs[1]), libs[0].max(libs[1]));
@@ -365,17 +408,17 @@ impl LadderReader {
                 return false;
             }
             self.budget -= 1;
-            if !self.is_legal(a, attacker) {
+            if !self.is_legal(b, a, attacker) {
                 continue;
             }
-            let (mark, ko) = (self.log_len, (self.ko, self.ko_color));
-            self.place(a, attacker);
+            let saved = self.save();
+            self.place(b, a, attacker);
             // The chain is in atari at `other`: the atari captures only
             // stones of the chain's colour that are not in it, which frees
             // no liberty of it. An atari stone that can be taken at once
             // does not work; `defend_last` sees it as a capture.
-            let works = !self.defend_last(l, other, attacker);
-            self.undo(mark, ko);
+            let works = !self.defend_last(b, l, other, attacker);
+            self.undo(saved);
             if works {
                 return true;
             }
@@ -383,22 +426,22 @@ impl LadderReader {
         false
     }
 
-    fn defend(&mut self, l: u16, attacker: Color) -> bool {
+    fn defend(&mut self, b: &Board, l: u16, attacker: Color) -> bool {
         if !matches!(self.cell[l as usize], 1 | 2) {
             return true;
         }
         let mut libs = [0u16; 2];
-        match self.libs(l, 3, &mut libs) {
-            0 => self.can_capture_neighbor(l),
-            1 => self.defend_last(l, libs[0], attacker),
-            2 => !self.attack_two(l, libs, attacker),
+        match self.libs(b, l, 3, &mut libs) {
+            0 => self.can_capture_neighbor(b, l),
+            1 => self.defend_last(b, l, libs[0], attacker),
+            2 => !self.attack_two(b, l, libs, attacker),
             _ => true,
         }
     }
 
     /// [`defend`](Self::defend) of a chain in atari at `e`.
-    fn defend_last(&mut self, l: u16, e: u16, attacker: Color) -> bool {
-        if self.can_capture_neighbor(l) {
+    fn defend_last(&mut self, b: &Board, l: u16, e: u16, attacker: Color) -> bool {
+        if self.can_capture_neighbor(b, l) {
             return true;
         }
         if self.budget == 0 {
@@ -406,18 +449,18 @@ impl LadderReader {
         }
         self.budget -= 1;
         let defender = attacker.opponent();
-        if !self.is_legal(e, defender) {
+        if !self.is_legal(b, e, defender) {
             return false;
         }
-        let (mark, ko) = (self.log_len, (self.ko, self.ko_color));
-        self.place(e, defender);
+        let saved = self.save();
+        self.place(b, e, defender);
         let mut libs = [0u16; 2];
-        let escaped = match self.libs(l, 3, &mut libs) {
+        let escaped = match self.libs(b, l, 3, &mut libs) {
             0 | 1 => false,
-            2 => !self.attack_two(l, libs, attacker),
+            2 => !self.attack_two(b, l, libs, attacker),
             _ => true,
         };
-        self.undo(mark, ko);
+        self.undo(saved);
         escaped
     }
 }
@@ -445,7 +488,7 @@ pub(super) fn can_capture_neighbor(board: &Board, l: Loc) -> bool {
 pub(crate) fn ladder_captures(board: &Board, l: Loc, attacker: Color) -> bool {
     match board.liberties(l) {
         0 | 1 => true,
-        2 => LadderReader::new(board).captures(l, attacker),
+        2 => LadderReader::new(board).captures(board, l, attacker),
         _ => false,
     }
 }
@@ -457,7 +500,7 @@ pub(crate) fn escapes_atari(board: &Board, l: Loc, attacker: Color) -> bool {
     if board.is_empty_at(l) {
         return true;
     }
-    LadderReader::new(board).escapes(l, attacker)
+    LadderReader::new(board).escapes(board, l, attacker)
 }
 
 #[cfg(test)]
@@ -621,18 +664,20 @@ mod tests {
                 match b.liberties(l) {
                     1 => {
                         reader.load(&b);
-                        let fast = reader.escapes(l, attacker);
+                        let fast = reader.escapes(&b, l, attacker);
                         assert_eq!(fast, naive::escapes(&b, l, attacker), "{b:?} {l:?}");
                         escaped += usize::from(fast);
                         assert_eq!(&reader.cell, b.cell_codes(), "the scratch was changed");
                     }
                     2 => {
                         reader.load(&b);
-                        let fast = reader.captures(l, attacker);
+                        let fast = reader.captures(&b, l, attacker);
                         assert_eq!(fast, naive::captures(&b, l, attacker), "{b:?} {l:?}");
                         caught += usize::from(fast);
                         assert_eq!(&reader.cell, b.cell_codes(), "the scratch was changed");
                         assert_eq!(fast, ladder_captures(&b, l, attacker));
+                        reader.load(&b);
+                        assert_eq!(fast, reader.captures_two(&b, l, attacker));
                     }
                     _ => continue,
                 }
@@ -662,9 +707,16 @@ mod tests {
                     let mut after = b.clone();
                     after.play_unchecked(l, c);
                     reader.load(&b);
-                    reader.play(l, c);
+                    reader.play(&b, l, c);
                     assert_eq!(&reader.cell, after.cell_codes());
-                    assert_eq!(reader.liberties(l, 5), after.liberties(l).min(5));
+                    // Every chain's count, from a fill or from the loaded
+                    // board's bound, is the board's after the move.
+                    for s in after.locs().filter(|&s| !after.is_empty_at(s)) {
+                        for cap in 1..=4 {
+                            let want = after.liberties(s).min(cap);
+                            assert_eq!(reader.liberties(&b, s, cap), want, "{s:?} {cap}");
+                        }
+                    }
                     let ko = after.ko().map(|(k, kc)| (k.0, kc));
                     let mine = (reader.ko != OFF).then_some((reader.ko, reader.ko_color));
                     assert_eq!(mine, ko);
