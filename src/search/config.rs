@@ -119,7 +119,7 @@ impl Default for SearchConfig {
             learned_visits: 20,
             last_good_reply: false,
             two_liberties: false,
-            playout_ladders: false,
+            playout_ladders: true,
             learned_shapes: 0.0,
             reuse_tree: true,
             resign_threshold: Some(0.1),

@@ -178,7 +178,7 @@ struct EngineArgs {
     /// learned model's 3x3 gammas, among those of at least this gamma, 0
     /// to 1000; default 0, the hand-written shapes) or playout_ladders
     /// (the playouts read ladders before extending a chain in atari, 0
-    /// or 1, default 0).
+    /// or 1, default 1).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
