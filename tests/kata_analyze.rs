@@ -89,7 +89,9 @@ fn analyse_walled_corners() -> (String, String) {
     (info[0].to_string(), info[1].to_string())
 }
 
-fn check_infos(infos: &[Info]) {
+/// Checks every field's range; `komi` bounds the score (the whole board
+/// and the komi).
+fn check_infos(infos: &[Info], komi: f64) {
     assert!(!infos.is_empty());
     for (order, info) in infos.iter().enumerate() {
         let mv: Move = info.get("move").parse().expect("a move");
@@ -103,8 +105,10 @@ fn check_infos(infos: &[Info]) {
             assert!((-1.0..=1.0).contains(&v), "{key} {v}");
         }
         for key in ["scoreMean", "scoreLead", "scoreSelfplay"] {
-            // At most the whole board, komi 0.
-            assert!(info.float(key).abs() <= 81.0, "{key}");
+            // At most the whole board and the komi (one side owning every
+            // point: a move of a single visit can score so).
+            let v = info.float(key);
+            assert!(v.abs() <= 81.0 + komi, "{key} {v}");
         }
         assert!(info.float("scoreStdev") >= 0.0);
         assert_eq!(info.get("order").parse::<usize>().ok(), Some(order));
@@ -128,7 +132,7 @@ fn ownership_has_a_value_per_point_with_each_walled_corner_right() {
     let (black_line, white_line) = analyse_walled_corners();
     for (line, sign) in [(&black_line, 1.0), (&white_line, -1.0)] {
         let (infos, ownership) = parse_line(line);
-        check_infos(&infos);
+        check_infos(&infos, 0.0);
         let own = ownership.expect("ownership was asked for");
         assert_eq!(own.len(), 81);
         assert!(own.iter().all(|v| (-1.0..=1.0).contains(v)), "{own:?}");
@@ -163,7 +167,8 @@ fn longest_variation(tuning: &str) -> usize {
         .find(|l| l.starts_with("info "))
         .unwrap_or_else(|| panic!("no analysis: {out}"));
     let (infos, _) = parse_line(line);
-    check_infos(&infos);
+    // The default komi, 7.
+    check_infos(&infos, 7.0);
     infos.iter().map(|i| i.pv.len()).max().unwrap_or(0)
 }
 

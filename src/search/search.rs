@@ -22,7 +22,9 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU64, AtomicUsize
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The stack of a search thread: ladder reading keeps a board per step.
+/// The stack of a search thread: generous, as the ladder reader recurses
+/// once per move it tries (up to its budget of 160) and readers built for
+/// one question sit on the stack (about 6 kB each).
 const WORKER_STACK: usize = 32 << 20;
 /// The node limit of the placeholder tree of a fresh or cleared search
 /// (the first search builds its own with the configured limit): small, so
