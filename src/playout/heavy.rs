@@ -129,8 +129,10 @@ impl PlayoutPolicy {
 
     /// Makes the heavy policy read ladders before it extends a chain in
     /// atari (in its saving rules and its shapes), for boards like
-    /// `board`; `false` turns it off. The reader is allocated here, once.
-    pub(crate) fn read_ladders(&mut self, on: bool, board: &Board) {
+    /// `board`; `false` turns it off (the default of a new policy; the
+    /// search turns it on, as `SearchConfig::playout_ladders` says). The
+    /// reader is allocated here, once.
+    pub fn read_ladders(&mut self, on: bool, board: &Board) {
         self.ladders = on.then(|| Box::new(LadderReader::new(board)));
     }
 

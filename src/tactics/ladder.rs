@@ -79,10 +79,10 @@ impl std::fmt::Debug for LadderReader {
 }
 
 impl LadderReader {
-    /// A reader for boards with the neighbour table of `board` (load a
-    /// position with [`load`](Self::load) before reading).
+    /// A reader with `board` loaded (as [`load`](Self::load) does: its
+    /// stones and its simple-ko point).
     pub(crate) fn new(board: &Board) -> LadderReader {
-        LadderReader {
+        let mut reader = LadderReader {
             nbr: board.neighbor_table(),
             cell: *board.cell_codes(),
             mark: [0; SLOTS],
@@ -96,7 +96,9 @@ impl LadderReader {
             budget: 0,
             placed: 0,
             captured: 0,
-        }
+        };
+        reader.load(board);
+        reader
     }
 
     /// Copies `board`'s stones and simple-ko point onto the scratch. The
@@ -696,6 +698,7 @@ mod tests {
     #[test]
     fn a_move_on_the_scratch_plays_as_on_the_board() {
         let mut r = rng(5);
+        let mut kos = 0;
         for _ in 0..60 {
             let b = random_board(9, 50, &mut r);
             let mut reader = LadderReader::new(&b);
@@ -720,8 +723,14 @@ mod tests {
                     let ko = after.ko().map(|(k, kc)| (k.0, kc));
                     let mine = (reader.ko != OFF).then_some((reader.ko, reader.ko_color));
                     assert_eq!(mine, ko);
+                    // A reader built on a board starts from its ko too.
+                    let fresh = LadderReader::new(&after);
+                    assert_eq!((fresh.ko != OFF).then_some((fresh.ko, fresh.ko_color)), ko);
+                    kos += usize::from(ko.is_some());
                 }
             }
         }
+        // Moves that take a ko occur, so the ko checks mean something.
+        assert!(kos > 0, "no ko in the sample");
     }
 }
