@@ -581,32 +581,35 @@ fn progressive_widening_searches_only_the_best_ranked_moves() {
         visited(&narrow),
         w.width(root)
     );
-    assert!(visited(&wide) > 2 * visited(&narrow));
-    // The opened moves are the model's best: none ranks below a move
-    // left closed.
+    // Without widening the search goes past that width (20 moves against
+    // a width of 10 with today's playouts; the margin depends on them).
+    assert!(
+        visited(&wide) > w.width(root) as usize,
+        "{} visited without widening, {} with a width of {}",
+        visited(&wide),
+        visited(&narrow),
+        w.width(root)
+    );
+    // The visited moves are among the model's `width` best: fewer than
+    // `width` moves rank above the lowest visited one. (An open move may
+    // get no visit, so a move ranked above a visited one may be unvisited
+    // too; it cannot be one of `width` others.)
     let min_open = narrow
         .candidates
         .iter()
         .filter(|c| c.visits > 0)
         .map(|c| c.prior)
         .fold(f32::INFINITY, f32::min);
-    let open: Vec<Move> = narrow
+    let above = narrow
         .candidates
         .iter()
-        .filter(|c| c.visits > 0)
-        .map(|c| c.mv)
-        .collect();
-    for c in &wide.candidates {
-        if !open.contains(&c.mv) {
-            assert!(
-                c.prior <= min_open + 1e-6,
-                "{:?} prior {} above {}",
-                c.mv,
-                c.prior,
-                min_open
-            );
-        }
-    }
+        .filter(|c| c.prior > min_open + 1e-6)
+        .count();
+    assert!(
+        above < w.width(root) as usize,
+        "{above} moves rank above a visited one, with a width of {}",
+        w.width(root)
+    );
 }
 
 #[test]
