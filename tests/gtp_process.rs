@@ -637,6 +637,8 @@ fn search_settings_are_checked_on_the_command_line() {
         "learned_shapes=2",
         "--set",
         "playout_ladders=1",
+        "--set",
+        "playout_ladder_attacks=1",
     ]);
     assert_eq!(e.cmd("boardsize 9"), "= ");
     let a = e.cmd("genmove b");
@@ -663,6 +665,10 @@ fn search_settings_are_checked_on_the_command_line() {
         (
             "playout_ladders=yes",
             "playout_ladders must be a whole number from 0 to 1",
+        ),
+        (
+            "playout_ladder_attacks=0.5",
+            "playout_ladder_attacks must be a whole number from 0 to 1",
         ),
         ("rave_equiv", "is not KEY=VALUE"),
     ] {

@@ -113,7 +113,7 @@ fn playouts_and_searches_do_not_allocate_per_playout() {
     // The learned priors also with progressive widening, which sorts each
     // expansion's moves by their prior; the hand priors also with the
     // playouts' last good replies, learned after every playout, with the
-    // playouts' learned shapes, and with the playouts' ladder reading.
+    // playouts' learned shapes, and with the playouts' ladder reading and attacks.
     for (priors, widening, last_good_reply, learned_shapes, playout_ladders) in [
         (PriorSource::Hand, None, false, 0.0, false),
         (PriorSource::Hand, None, true, 0.0, false),
@@ -153,6 +153,8 @@ fn search_allocates_per_tree_not_per_playout(
             last_good_reply,
             learned_shapes,
             playout_ladders,
+            // Ladders read and attacked.
+            playout_ladder_attacks: playout_ladders,
             ..SearchConfig::deterministic(3)
         });
         let (a, r) = allocations_during(|| {

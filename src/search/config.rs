@@ -53,6 +53,10 @@ pub struct SearchConfig {
     /// The heavy playouts read ladders: their saving rules and shapes do
     /// not extend a chain in atari to two liberties that a ladder takes.
     pub playout_ladders: bool,
+    /// With [`playout_ladders`](Self::playout_ladders), the heavy
+    /// playouts also attack with ladders: the last move's chain, left
+    /// with two liberties, is put in the atari that takes it in a ladder.
+    pub playout_ladder_attacks: bool,
     /// Keep the relevant subtree between moves.
     pub reuse_tree: bool,
     /// Resign when the win rate stays below this (`None`: never resign).
@@ -120,6 +124,7 @@ impl Default for SearchConfig {
             last_good_reply: false,
             two_liberties: false,
             playout_ladders: true,
+            playout_ladder_attacks: false,
             learned_shapes: 0.0,
             reuse_tree: true,
             resign_threshold: Some(0.1),
@@ -192,6 +197,8 @@ pub struct Tuning {
     pub learned_shapes: Option<f32>,
     /// [`SearchConfig::playout_ladders`] (0 off, 1 on).
     pub playout_ladders: Option<bool>,
+    /// [`SearchConfig::playout_ladder_attacks`] (0 off, 1 on).
+    pub playout_ladder_attacks: Option<bool>,
 }
 
 /// A `--set` assignment [`Tuning`] refuses.
@@ -255,7 +262,7 @@ pub struct TuningKey {
 
 impl Tuning {
     /// Every key, in the order [`Tuning`]'s display writes them.
-    pub const KEYS: [TuningKey; 9] = [
+    pub const KEYS: [TuningKey; 10] = [
         TuningKey {
             name: "rave_equiv",
             min: 1.0,
@@ -310,6 +317,12 @@ impl Tuning {
             max: 1.0,
             integer: true,
         },
+        TuningKey {
+            name: "playout_ladder_attacks",
+            min: 0.0,
+            max: 1.0,
+            integer: true,
+        },
     ];
 
     /// Sets one key from `KEY=VALUE`.
@@ -338,6 +351,7 @@ impl Tuning {
             "last_good_reply" => self.last_good_reply = Some(v == 1.0),
             "two_liberties" => self.two_liberties = Some(v == 1.0),
             "playout_ladders" => self.playout_ladders = Some(v == 1.0),
+            "playout_ladder_attacks" => self.playout_ladder_attacks = Some(v == 1.0),
             _ => self.learned_shapes = Some(v as f32),
         }
         Ok(())
@@ -355,6 +369,9 @@ impl Tuning {
             two_liberties: self.two_liberties.unwrap_or(config.two_liberties),
             learned_shapes: self.learned_shapes.unwrap_or(config.learned_shapes),
             playout_ladders: self.playout_ladders.unwrap_or(config.playout_ladders),
+            playout_ladder_attacks: self
+                .playout_ladder_attacks
+                .unwrap_or(config.playout_ladder_attacks),
             ..config
         }
     }
@@ -374,6 +391,8 @@ impl fmt::Display for Tuning {
             self.two_liberties.map(|on| if on { 1.0 } else { 0.0 }),
             self.learned_shapes.map(f64::from),
             self.playout_ladders.map(|on| if on { 1.0 } else { 0.0 }),
+            self.playout_ladder_attacks
+                .map(|on| if on { 1.0 } else { 0.0 }),
         ];
         let mut sep = "";
         for (key, v) in Tuning::KEYS.iter().zip(values) {

@@ -50,6 +50,7 @@ impl Worker {
         policy.two_liberties = sh.config.two_liberties;
         policy.learned_shapes = sh.shapes.clone();
         policy.read_ladders(sh.config.playout_ladders, b);
+        policy.attack_ladders = sh.config.playout_ladder_attacks;
         Worker {
             board: b.clone(),
             policy,

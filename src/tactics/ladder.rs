@@ -156,6 +156,19 @@ impl LadderReader {
         self.attack_two(b, l.0, libs, attacker)
     }
 
+    /// With `attacker` to move, the atari that captures the chain through
+    /// `l` in a ladder, if the chain has exactly two liberties and one of
+    /// them is such an atari (the lower-indexed one first, as
+    /// [`captures_two`](Self::captures_two) reads them).
+    pub(crate) fn ladder_atari(&mut self, b: &Board, l: Loc, attacker: Color) -> Option<Loc> {
+        let mut libs = [0u16; 2];
+        if self.liberties_into(b, l, &mut libs) != 2 {
+            return None;
+        }
+        self.budget = LADDER_BUDGET;
+        self.attack_two_at(b, l.0, libs, attacker).map(Loc)
+    }
+
     /// The liberties of the stone at `l`'s chain up to 3, the first two
     /// written to `out`; 0 if `l` holds no stone.
     fn liberties_into(&mut self, b: &Board, l: Loc, out: &mut [u16; 2]) -> usize {
@@ -401,13 +414,20 @@ impl LadderReader {
 
     /// [`attack`](Self::attack) of a chain whose liberties are exactly
     /// `libs`.
+    #[inline]
     fn attack_two(&mut self, b: &Board, l: u16, libs: [u16; 2], attacker: Color) -> bool {
+        self.attack_two_at(b, l, libs, attacker).is_some()
+    }
+
+    /// The first of `libs` (in index order) where an atari captures the
+    /// chain through `l` in a ladder, if any.
+    fn attack_two_at(&mut self, b: &Board, l: u16, libs: [u16; 2], attacker: Color) -> Option<u16> {
         // In index order, so that a reading that runs out of budget gives
         // the same answer whichever way the chain was walked.
         let (x, y) = (libs[0].min(libs[1]), libs[0].max(libs[1]));
         for (a, other) in [(x, y), (y, x)] {
             if self.budget == 0 {
-                return false;
+                return None;
             }
             self.budget -= 1;
             if !self.is_legal(b, a, attacker) {
@@ -422,10 +442,10 @@ impl LadderReader {
             let works = !self.defend_last(b, l, other, attacker);
             self.undo(saved);
             if works {
-                return true;
+                return Some(a);
             }
         }
-        false
+        None
     }
 
     fn defend(&mut self, b: &Board, l: u16, attacker: Color) -> bool {
@@ -648,7 +668,7 @@ mod tests {
     #[test]
     fn the_reader_agrees_with_the_board_copying_reference() {
         let mut r = rng(11);
-        let (mut checked, mut caught, mut escaped) = (0, 0, 0);
+        let (mut checked, mut caught, mut escaped, mut ataris) = (0, 0, 0, 0);
         for (k, size) in [7usize, 9, 13, 19]
             .into_iter()
             .cycle()
@@ -680,6 +700,21 @@ mod tests {
                         assert_eq!(fast, ladder_captures(&b, l, attacker));
                         reader.load(&b);
                         assert_eq!(fast, reader.captures_two(&b, l, attacker));
+                        // The atari it names is one of the chain's two
+                        // liberties, and on the real board the chain in
+                        // that atari cannot escape (the reference's
+                        // reading).
+                        reader.load(&b);
+                        let atari = reader.ladder_atari(&b, l, attacker);
+                        assert_eq!(atari.is_some(), fast, "{b:?} {l:?}");
+                        if let Some(a) = atari {
+                            assert!(b.is_legal_simple(a, attacker), "{b:?} {a:?}");
+                            let mut after = b.clone();
+                            after.play_unchecked(a, attacker);
+                            assert_eq!(after.liberties(l), 1, "{b:?} {l:?} {a:?}");
+                            assert!(!naive::escapes(&after, l, attacker), "{b:?} {a:?}");
+                            ataris += 1;
+                        }
                     }
                     _ => continue,
                 }
@@ -691,6 +726,7 @@ mod tests {
         assert!(checked > 3000, "{checked}");
         assert!(caught > 300 && caught < checked, "{caught} of {checked}");
         assert!(escaped > 100, "{escaped}");
+        assert_eq!(ataris, caught);
     }
 
     /// A move played on the scratch captures and counts liberties as the

@@ -176,9 +176,11 @@ struct EngineArgs {
     /// 0), two_liberties (the playouts' two-liberty rules, 0 or 1,
     /// default 0), learned_shapes (the playouts' local shapes by the
     /// learned model's 3x3 gammas, among those of at least this gamma, 0
-    /// to 1000; default 0, the hand-written shapes) or playout_ladders
+    /// to 1000; default 0, the hand-written shapes), playout_ladders
     /// (the playouts read ladders before extending a chain in atari, 0
-    /// or 1, default 1).
+    /// or 1, default 1) or playout_ladder_attacks (with them, the
+    /// playouts put the last move's chain in a ladder that takes it, 0 or
+    /// 1, default 0).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
