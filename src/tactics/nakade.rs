@@ -15,6 +15,14 @@ pub(crate) fn empty_neighbors(board: &Board, l: Loc) -> usize {
         .count()
 }
 
+/// Whether the region of [`nakade_point`] holds `q` (a point, never
+/// `OFF`): the slots not yet filled hold `OFF`, so all four are compared,
+/// unrolled, without a call to the slice search.
+#[inline(always)]
+fn holds(region: &[u16; 4], q: u16) -> bool {
+    (region[0] == q) | (region[1] == q) | (region[2] == q) | (region[3] == q)
+}
+
 /// The vital point of a small eye space (3 points, or 4 in a T) that
 /// contains the empty `l` and is bordered by stones of one colour only.
 pub(crate) fn nakade_point(board: &Board, l: Loc) -> Option<Loc> {
@@ -36,7 +44,7 @@ pub(crate) fn nakade_point(board: &Board, l: Loc) -> Option<Loc> {
             }
             let cell = board.cell_code(q as usize);
             if cell == Board::EMPTY_CODE {
-                if !region[..n].contains(&q) {
+                if !holds(&region, q) {
                     if n == 4 {
                         return None;
                     }
@@ -61,7 +69,7 @@ pub(crate) fn nakade_point(board: &Board, l: Loc) -> Option<Loc> {
             .neighbor_slots(Loc(p))
             .iter()
             .take_while(|&&q| q != OFF)
-            .filter(|&&q| region[..n].contains(&q))
+            .filter(|&&q| holds(&region, q))
             .count();
         if inside == n - 1 {
             return Some(Loc(p));
