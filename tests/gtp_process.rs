@@ -639,6 +639,8 @@ fn search_settings_are_checked_on_the_command_line() {
         "playout_ladders=1",
         "--set",
         "playout_ladder_attacks=1",
+        "--set",
+        "fill_board=8",
     ]);
     assert_eq!(e.cmd("boardsize 9"), "= ");
     let a = e.cmd("genmove b");
@@ -669,6 +671,10 @@ fn search_settings_are_checked_on_the_command_line() {
         (
             "playout_ladder_attacks=0.5",
             "playout_ladder_attacks must be a whole number from 0 to 1",
+        ),
+        (
+            "fill_board=101",
+            "fill_board must be a whole number from 0 to 100",
         ),
         ("rave_equiv", "is not KEY=VALUE"),
     ] {

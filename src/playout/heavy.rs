@@ -92,6 +92,12 @@ pub struct PlayoutPolicy {
     /// in the atari that takes it in a ladder (starting the ladder, or
     /// going on with it after the chain ran).
     pub attack_ladders: bool,
+    /// The heavy policy's fill-board tries (0: off): before its shapes,
+    /// it draws up to this many random empty points and plays the first
+    /// whose eight neighbours are all empty on the board, so that the
+    /// playouts spread over the open areas instead of only fighting
+    /// next to the last move (MoGo's "fill the board" rule).
+    pub fill_board: u32,
 }
 
 /// How many chains in atari a playout remembers.
@@ -130,6 +136,7 @@ impl PlayoutPolicy {
             learned_shapes: None,
             ladders: None,
             attack_ladders: false,
+            fill_board: 0,
         }
     }
 
@@ -262,6 +269,11 @@ impl PlayoutPolicy {
             }
             if let Some(l) = self.ataris_anywhere(board, c) {
                 return Some(l);
+            }
+            if self.fill_board > 0 {
+                if let Some(l) = self.open_point(board) {
+                    return Some(l);
+                }
             }
             if let Some(lm) = lm {
                 if let Some(l) = self.shapes(board, c, lm) {
@@ -495,6 +507,28 @@ impl PlayoutPolicy {
                 && board.is_legal_simple(l, c)
                 && !board.is_eye(l, c)
                 && !is_self_atari(board, l, c, Captures::GiveOneLiberty)
+            {
+                return Some(l);
+            }
+        }
+        None
+    }
+
+    /// The fill-board rule: the first of up to `fill_board` random empty
+    /// points whose eight neighbours are all empty points of the board
+    /// (never on the first line). Such a point has liberties and no ko,
+    /// so it is legal for either colour, and no self-atari.
+    #[inline]
+    fn open_point(&mut self, board: &Board) -> Option<Loc> {
+        let n = board.empty_count();
+        if n == 0 {
+            return None;
+        }
+        for _ in 0..self.fill_board {
+            let l = board.empty_at(below(&mut self.rng, n as u32) as usize);
+            if self.dirs[l.index()]
+                .iter()
+                .all(|&d| d != OFF && board.cell_code(d as usize) == Board::EMPTY_CODE)
             {
                 return Some(l);
             }
@@ -843,5 +877,60 @@ mod tests {
                       .........\n";
         let ((with, _), (without, _)) = (answers(broken, true), answers(broken, false));
         assert_eq!(with, without);
+    }
+
+    #[test]
+    fn filling_the_board_plays_only_points_with_eight_empty_neighbours() {
+        // Stones on B, E and H of rows 2, 5 and 8 leave no point of the
+        // board with eight empty neighbours; without the stone at E5, the
+        // points D4 to F6 have them (and only those: the first line never
+        // has eight neighbours).
+        let grid = ".........\n\
+                    .X..X..X.\n\
+                    .........\n\
+                    .........\n\
+                    .X..X..X.\n\
+                    .........\n\
+                    .........\n\
+                    .X..X..X.\n\
+                    .........\n";
+        let open = grid.replacen(
+            "X..X..X.\n.........\n.........\n.X..X",
+            "X..X..X.\n.........\n.........\n.X...",
+            1,
+        );
+        let b = board(grid);
+        let o = board(&open);
+        assert_eq!(o.empty_count(), b.empty_count() + 1);
+        let middle: Vec<Loc> = ["D4", "E4", "F4", "D5", "E5", "F5", "D6", "E6", "F6"]
+            .iter()
+            .map(|s| o.loc(s.parse().unwrap()).unwrap())
+            .collect();
+        let mut found = 0;
+        for seed in 0..50 {
+            let mut p = PlayoutPolicy::new(PolicyKind::Heavy, 9, Topology::Planar, seed);
+            p.fill_board = 100;
+            assert_eq!(p.open_point(&b), None, "seed {seed}");
+            if let Some(l) = p.open_point(&o) {
+                assert!(middle.contains(&l), "seed {seed}: {l:?}");
+                found += 1;
+            }
+            // Through the policy: with no last move and no atari, the
+            // rule comes before the random move.
+            let l = p.pick(&o, Color::White, None).unwrap();
+            assert!(middle.contains(&l), "seed {seed}: picked {l:?}");
+        }
+        // 100 draws among 73 empty points miss all nine one time in
+        // about half a million.
+        assert_eq!(found, 50);
+        // Off, the policy's random move lands among the nine only now
+        // and then (nine points of 73).
+        let hits = (0..50)
+            .filter(|&seed| {
+                let mut p = PlayoutPolicy::new(PolicyKind::Heavy, 9, Topology::Planar, seed);
+                middle.contains(&p.pick(&o, Color::White, None).unwrap())
+            })
+            .count();
+        assert!(hits < 25, "{hits} of 50 without the rule");
     }
 }

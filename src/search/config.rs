@@ -57,6 +57,11 @@ pub struct SearchConfig {
     /// playouts also attack with ladders: the last move's chain, left
     /// with two liberties, is put in the atari that takes it in a ladder.
     pub playout_ladder_attacks: bool,
+    /// The heavy playouts' fill-board tries (0: off): before their local
+    /// shapes, up to this many random empty points are drawn, and the
+    /// first whose eight neighbours are all empty is played (MoGo's
+    /// "fill the board").
+    pub fill_board: u32,
     /// Keep the relevant subtree between moves.
     pub reuse_tree: bool,
     /// Resign when the win rate stays below this (`None`: never resign).
@@ -125,6 +130,7 @@ impl Default for SearchConfig {
             two_liberties: false,
             playout_ladders: true,
             playout_ladder_attacks: false,
+            fill_board: 0,
             learned_shapes: 0.0,
             reuse_tree: true,
             resign_threshold: Some(0.1),
@@ -199,6 +205,8 @@ pub struct Tuning {
     pub playout_ladders: Option<bool>,
     /// [`SearchConfig::playout_ladder_attacks`] (0 off, 1 on).
     pub playout_ladder_attacks: Option<bool>,
+    /// [`SearchConfig::fill_board`] (0 off, else the tries).
+    pub fill_board: Option<u32>,
 }
 
 /// A `--set` assignment [`Tuning`] refuses.
@@ -262,7 +270,7 @@ pub struct TuningKey {
 
 impl Tuning {
     /// Every key, in the order [`Tuning`]'s display writes them.
-    pub const KEYS: [TuningKey; 10] = [
+    pub const KEYS: [TuningKey; 11] = [
         TuningKey {
             name: "rave_equiv",
             min: 1.0,
@@ -323,6 +331,12 @@ impl Tuning {
             max: 1.0,
             integer: true,
         },
+        TuningKey {
+            name: "fill_board",
+            min: 0.0,
+            max: 100.0,
+            integer: true,
+        },
     ];
 
     /// Sets one key from `KEY=VALUE`.
@@ -352,6 +366,7 @@ impl Tuning {
             "two_liberties" => self.two_liberties = Some(v == 1.0),
             "playout_ladders" => self.playout_ladders = Some(v == 1.0),
             "playout_ladder_attacks" => self.playout_ladder_attacks = Some(v == 1.0),
+            "fill_board" => self.fill_board = Some(v as u32),
             _ => self.learned_shapes = Some(v as f32),
         }
         Ok(())
@@ -372,6 +387,7 @@ impl Tuning {
             playout_ladder_attacks: self
                 .playout_ladder_attacks
                 .unwrap_or(config.playout_ladder_attacks),
+            fill_board: self.fill_board.unwrap_or(config.fill_board),
             ..config
         }
     }
@@ -393,6 +409,7 @@ impl fmt::Display for Tuning {
             self.playout_ladders.map(|on| if on { 1.0 } else { 0.0 }),
             self.playout_ladder_attacks
                 .map(|on| if on { 1.0 } else { 0.0 }),
+            self.fill_board.map(f64::from),
         ];
         let mut sep = "";
         for (key, v) in Tuning::KEYS.iter().zip(values) {

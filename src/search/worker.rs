@@ -51,6 +51,7 @@ impl Worker {
         policy.learned_shapes = sh.shapes.clone();
         policy.read_ladders(sh.config.playout_ladders, b);
         policy.attack_ladders = sh.config.playout_ladder_attacks;
+        policy.fill_board = sh.config.fill_board;
         Worker {
             board: b.clone(),
             policy,

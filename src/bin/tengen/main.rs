@@ -178,9 +178,11 @@ struct EngineArgs {
     /// learned model's 3x3 gammas, among those of at least this gamma, 0
     /// to 1000; default 0, the hand-written shapes), playout_ladders
     /// (the playouts read ladders before extending a chain in atari, 0
-    /// or 1, default 1) or playout_ladder_attacks (with them, the
+    /// or 1, default 1), playout_ladder_attacks (with them, the
     /// playouts put the last move's chain in a ladder that takes it, 0 or
-    /// 1, default 0).
+    /// 1, default 0) or fill_board (the playouts' tries at a random point
+    /// with eight empty neighbours before their shapes, 0 to 100, default
+    /// 0: off).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
