@@ -92,11 +92,13 @@ pub struct PlayoutPolicy {
     /// in the atari that takes it in a ladder (starting the ladder, or
     /// going on with it after the chain ran).
     pub attack_ladders: bool,
-    /// The heavy policy's fill-board tries (0: off): before its shapes,
-    /// it draws up to this many random empty points and plays the first
-    /// whose eight neighbours are all empty on the board, so that the
-    /// playouts spread over the open areas instead of only fighting
-    /// next to the last move (MoGo's "fill the board" rule).
+    /// The heavy policy's fill-board tries (0: off): when no rule and no
+    /// shape has a move, before the random move, it draws up to this
+    /// many random empty points and plays the first whose eight
+    /// neighbours are all empty on the board, so that the playouts
+    /// spread over the open areas (MoGo's "fill the board" rule, which
+    /// MoGo tried before its shapes: that lost here, see
+    /// `docs/learning.md`).
     pub fill_board: u32,
 }
 
@@ -270,16 +272,16 @@ impl PlayoutPolicy {
             if let Some(l) = self.ataris_anywhere(board, c) {
                 return Some(l);
             }
-            if self.fill_board > 0 {
-                if let Some(l) = self.open_point(board) {
-                    return Some(l);
-                }
-            }
             if let Some(lm) = lm {
                 if let Some(l) = self.shapes(board, c, lm) {
                     return Some(l);
                 }
                 if let Some(l) = self.reply(board, c, before, lm) {
+                    return Some(l);
+                }
+            }
+            if self.fill_board > 0 {
+                if let Some(l) = self.open_point(board) {
                     return Some(l);
                 }
             }

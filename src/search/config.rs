@@ -57,9 +57,9 @@ pub struct SearchConfig {
     /// playouts also attack with ladders: the last move's chain, left
     /// with two liberties, is put in the atari that takes it in a ladder.
     pub playout_ladder_attacks: bool,
-    /// The heavy playouts' fill-board tries (0: off): before their local
-    /// shapes, up to this many random empty points are drawn, and the
-    /// first whose eight neighbours are all empty is played (MoGo's
+    /// The heavy playouts' fill-board tries (0: off): in place of their
+    /// random move, up to this many random empty points are drawn, and
+    /// the first whose eight neighbours are all empty is played (MoGo's
     /// "fill the board").
     pub fill_board: u32,
     /// Keep the relevant subtree between moves.

@@ -181,8 +181,8 @@ struct EngineArgs {
     /// or 1, default 1), playout_ladder_attacks (with them, the
     /// playouts put the last move's chain in a ladder that takes it, 0 or
     /// 1, default 0) or fill_board (the playouts' tries at a random point
-    /// with eight empty neighbours before their shapes, 0 to 100, default
-    /// 0: off).
+    /// with eight empty neighbours before their random move, 0 to 100,
+    /// default 0: off).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
