@@ -641,6 +641,8 @@ fn search_settings_are_checked_on_the_command_line() {
         "playout_ladder_attacks=1",
         "--set",
         "fill_board=8",
+        "--set",
+        "rave_weighting=1",
     ]);
     assert_eq!(e.cmd("boardsize 9"), "= ");
     let a = e.cmd("genmove b");
@@ -675,6 +677,10 @@ fn search_settings_are_checked_on_the_command_line() {
         (
             "fill_board=101",
             "fill_board must be a whole number from 0 to 100",
+        ),
+        (
+            "rave_weighting=2",
+            "rave_weighting must be a whole number from 0 to 1",
         ),
         ("rave_equiv", "is not KEY=VALUE"),
     ] {

@@ -157,6 +157,8 @@ fn search_allocates_per_tree_not_per_playout(
             playout_ladder_attacks: playout_ladders,
             // And the board filled first, with them.
             fill_board: if playout_ladders { 8 } else { 0 },
+            // And the AMAF updates weighted.
+            rave_weighting: playout_ladders,
             ..SearchConfig::deterministic(3)
         });
         let (a, r) = allocations_during(|| {

@@ -62,6 +62,10 @@ pub struct SearchConfig {
     /// the first whose eight neighbours are all empty is played (MoGo's
     /// "fill the board").
     pub fill_board: u32,
+    /// Weight each AMAF (RAVE) update by how soon after the node its move
+    /// was played: from 2 for the next move down to 0 at the end of the
+    /// simulation, as Fuego does (`false`: every update weighs 1).
+    pub rave_weighting: bool,
     /// Keep the relevant subtree between moves.
     pub reuse_tree: bool,
     /// Resign when the win rate stays below this (`None`: never resign).
@@ -131,6 +135,7 @@ impl Default for SearchConfig {
             playout_ladders: true,
             playout_ladder_attacks: false,
             fill_board: 0,
+            rave_weighting: false,
             learned_shapes: 0.0,
             reuse_tree: true,
             resign_threshold: Some(0.1),
@@ -207,6 +212,8 @@ pub struct Tuning {
     pub playout_ladder_attacks: Option<bool>,
     /// [`SearchConfig::fill_board`] (0 off, else the tries).
     pub fill_board: Option<u32>,
+    /// [`SearchConfig::rave_weighting`] (0 off, 1 on).
+    pub rave_weighting: Option<bool>,
 }
 
 /// A `--set` assignment [`Tuning`] refuses.
@@ -270,7 +277,7 @@ pub struct TuningKey {
 
 impl Tuning {
     /// Every key, in the order [`Tuning`]'s display writes them.
-    pub const KEYS: [TuningKey; 11] = [
+    pub const KEYS: [TuningKey; 12] = [
         TuningKey {
             name: "rave_equiv",
             min: 1.0,
@@ -337,6 +344,12 @@ impl Tuning {
             max: 100.0,
             integer: true,
         },
+        TuningKey {
+            name: "rave_weighting",
+            min: 0.0,
+            max: 1.0,
+            integer: true,
+        },
     ];
 
     /// Sets one key from `KEY=VALUE`.
@@ -367,6 +380,7 @@ impl Tuning {
             "playout_ladders" => self.playout_ladders = Some(v == 1.0),
             "playout_ladder_attacks" => self.playout_ladder_attacks = Some(v == 1.0),
             "fill_board" => self.fill_board = Some(v as u32),
+            "rave_weighting" => self.rave_weighting = Some(v == 1.0),
             _ => self.learned_shapes = Some(v as f32),
         }
         Ok(())
@@ -388,6 +402,7 @@ impl Tuning {
                 .playout_ladder_attacks
                 .unwrap_or(config.playout_ladder_attacks),
             fill_board: self.fill_board.unwrap_or(config.fill_board),
+            rave_weighting: self.rave_weighting.unwrap_or(config.rave_weighting),
             ..config
         }
     }
@@ -410,6 +425,7 @@ impl fmt::Display for Tuning {
             self.playout_ladder_attacks
                 .map(|on| if on { 1.0 } else { 0.0 }),
             self.fill_board.map(f64::from),
+            self.rave_weighting.map(|on| if on { 1.0 } else { 0.0 }),
         ];
         let mut sep = "";
         for (key, v) in Tuning::KEYS.iter().zip(values) {

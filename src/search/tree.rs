@@ -25,6 +25,18 @@ const EXPANDED: u32 = 2;
 /// A leaf that must not be expanded (the arena is full).
 const FROZEN: u32 = 3;
 
+/// The AMAF statistics count in units of this much of one update of
+/// weight 1, so that weighted updates (see
+/// [`SearchConfig::rave_weighting`](super::config::SearchConfig::rave_weighting))
+/// keep their fractions.
+pub(crate) const AMAF_UNIT: u32 = 16;
+
+/// A node's AMAF visits (in [`AMAF_UNIT`]s) stop growing here: 4 million
+/// updates of weight 1, far past the point where the node's own visits
+/// outweigh them, and far below the `u32` wins overflowing (a weighted
+/// update adds at most `4 * AMAF_UNIT` half wins).
+const AMAF_CAP: u32 = 1 << 26;
+
 /// One node: the statistics of the move that leads to it, from the point
 /// of view of the player who made that move. Wins are in half points
 /// (a win counts 2, a draw 1).
@@ -47,7 +59,9 @@ pub(crate) struct Node {
 pub(crate) struct Stats {
     pub(crate) visits: u32,
     pub(crate) wins: u32,
+    /// In [`AMAF_UNIT`]s.
     pub(crate) amaf_visits: u32,
+    /// In half wins times [`AMAF_UNIT`]s.
     pub(crate) amaf_wins: u32,
     pub(crate) prior_visits: u32,
     pub(crate) prior_wins: u32,
@@ -105,11 +119,17 @@ impl Node {
         }
     }
 
+    /// Adds an AMAF update of `weight` (in [`AMAF_UNIT`]s, at most twice
+    /// the unit) and result `half_wins` (0 to 2), unless the node's AMAF
+    /// visits have reached their cap.
     #[inline(always)]
-    pub(crate) fn add_amaf(&self, half_wins: u32) {
-        self.amaf_visits.fetch_add(1, Relaxed);
+    pub(crate) fn add_amaf(&self, weight: u32, half_wins: u32) {
+        if weight == 0 || self.amaf_visits.load(Relaxed) >= AMAF_CAP {
+            return;
+        }
+        self.amaf_visits.fetch_add(weight, Relaxed);
         if half_wins > 0 {
-            self.amaf_wins.fetch_add(half_wins, Relaxed);
+            self.amaf_wins.fetch_add(weight * half_wins, Relaxed);
         }
     }
 
@@ -282,6 +302,24 @@ mod tests {
         assert_eq!(b, 51);
         assert_eq!(t.len(), 100);
         assert!(t.alloc(1).is_none());
+    }
+
+    #[test]
+    fn amaf_updates_add_their_weight_until_the_cap() {
+        let t = Tree::new(10, PASS);
+        let n = t.root();
+        n.add_amaf(AMAF_UNIT, 2);
+        n.add_amaf(AMAF_UNIT / 2, 1);
+        n.add_amaf(0, 2);
+        let s = n.stats();
+        assert_eq!(s.amaf_visits, 16 + 8);
+        assert_eq!(s.amaf_wins, 2 * 16 + 8);
+        // Past the cap nothing is added, so the wins cannot overflow.
+        n.amaf_visits.store(AMAF_CAP, Relaxed);
+        n.add_amaf(2 * AMAF_UNIT, 2);
+        assert_eq!(n.stats().amaf_visits, AMAF_CAP);
+        assert_eq!(n.stats().amaf_wins, 2 * 16 + 8);
+        assert!(u64::from(AMAF_CAP) * 2 + 4 * u64::from(AMAF_UNIT) < u64::from(u32::MAX));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::prior::{Prior, PriorContext, PriorSource, PriorWeights};
 use super::shared::Shared;
-use super::tree::PASS;
+use super::tree::{AMAF_UNIT, PASS};
 use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, SLOTS};
@@ -14,6 +14,8 @@ use crate::rules::TieRule;
 use crate::tactics::LadderReader;
 use std::cell::RefCell;
 use std::sync::atomic::Ordering::*;
+/// One [`AMAF_UNIT`] as a fraction of an update of weight 1.
+const AMAF_SCALE: f32 = 1.0 / AMAF_UNIT as f32;
 /// The deepest the tree descent goes in one simulation.
 const MAX_DEPTH: usize = 400;
 /// Room for one playout's moves (at most `default_max_moves` of 25x25,
@@ -32,6 +34,9 @@ pub(super) struct Worker {
     path: Vec<(u32, Color)>,
     log: Vec<u16>,
     map: Box<[u8; SLOTS]>,
+    /// For each point of `map`, when it was first played (see
+    /// [`Worker::amaf`]).
+    first: Box<[u16; SLOTS]>,
     owner: Box<[i8; SLOTS]>,
     buf: Vec<(u16, Prior)>,
     /// The learned model's strengths of the moves of one expansion.
@@ -58,6 +63,7 @@ impl Worker {
             path: Vec::with_capacity(MAX_DEPTH + 2),
             log: Vec::with_capacity(LOG_CAPACITY),
             map: Box::new([0; SLOTS]),
+            first: Box::new([0; SLOTS]),
             owner: Box::new([0; SLOTS]),
             buf: Vec::with_capacity(SLOTS + 1),
             strengths: Vec::with_capacity(SLOTS + 1),
@@ -221,16 +227,25 @@ impl Worker {
     }
 
     /// AMAF update: each expanded node on the path credits its children
-    /// whose move its player played first later in the simulation.
+    /// whose move its player played first later in the simulation, with
+    /// weight 1 or, with [`SearchConfig::rave_weighting`], from 2 for the
+    /// move right after the node down to 0 at the simulation's end.
     fn amaf(&mut self, sh: &Shared<'_>, result: &dyn Fn(Color) -> u32) {
-        // `map`: 0 unplayed, else the board's code of who played there first.
+        // `map`: 0 unplayed, else the board's code of who played there
+        // first; `first`: when (the move's place in the simulation, the
+        // root's children being 1).
         let tree = sh.tree;
         let area = self.board.area();
+        let weighted = sh.config.rave_weighting;
         self.map[..area].fill(0);
-        for &e in self.log.iter().rev() {
+        let tree_moves = self.path.len() - 1;
+        // The end of the simulation: one past its last move.
+        let end = (tree_moves + self.log.len() + 1) as u32;
+        for (j, &e) in self.log.iter().enumerate().rev() {
             let (l, c) = logged_move(e);
             if usize::from(l) < area {
                 self.map[usize::from(l)] = Board::stone_code(c);
+                self.first[usize::from(l)] = (tree_moves + 1 + j) as u16;
             }
         }
         for k in (0..self.path.len()).rev() {
@@ -239,11 +254,17 @@ impl Worker {
             if let Some((first, count)) = tree.node(n).children() {
                 let code = Board::stone_code(to_move);
                 let r = result(to_move);
+                // The moves after node `k` are `k + 1` to `end - 1`.
                 for i in first..first + count {
                     let ch = tree.node(i);
                     let mv = ch.mv() as usize;
                     if mv < area && self.map[mv] == code {
-                        ch.add_amaf(r);
+                        let w = if weighted {
+                            amaf_weight(k as u32, u32::from(self.first[mv]), end)
+                        } else {
+                            AMAF_UNIT
+                        };
+                        ch.add_amaf(w, r);
                     }
                 }
             }
@@ -251,6 +272,7 @@ impl Worker {
                 let mv = tree.node(n).mv() as usize;
                 if mv < area {
                     self.map[mv] = Board::stone_code(mover);
+                    self.first[mv] = k as u16;
                 }
             }
         }
@@ -352,6 +374,19 @@ impl Worker {
     }
 }
 
+/// The weight (in [`AMAF_UNIT`]s) of the AMAF update that a move played
+/// first at place `at` of the simulation (the root's children being 1,
+/// `end` one past its last move) gives the children of the node at depth
+/// `depth` (`depth < at < end`): linear from twice the unit for the move
+/// right after the node down to nearly 0 for the last, so the weights
+/// over the moves after the node average about one unit.
+#[inline(always)]
+pub(super) fn amaf_weight(depth: u32, at: u32, end: u32) -> u32 {
+    let span = end.saturating_sub(depth + 1).max(1);
+    let left = end.saturating_sub(at).min(span);
+    2 * AMAF_UNIT * left / span
+}
+
 /// The child of `parent` to descend into: the highest UCT-RAVE value.
 #[inline]
 fn select(sh: &Shared<'_>, parent: u32, (first, count): (u32, u32)) -> Option<u32> {
@@ -389,9 +424,9 @@ fn select(sh: &Shared<'_>, parent: u32, (first, count): (u32, u32)) -> Option<u3
         } else {
             0.5
         };
-        let an = s.amaf_visits as f32 + pv;
+        let an = s.amaf_visits as f32 * AMAF_SCALE + pv;
         let mut val = if an > 0.0 {
-            let aq = (s.amaf_wins as f32 * 0.5 + pw) / an;
+            let aq = (s.amaf_wins as f32 * (0.5 * AMAF_SCALE) + pw) / an;
             let beta = an / (an + nv + nv * an / equiv);
             (1.0 - beta) * q + beta * aq
         } else {
@@ -406,4 +441,33 @@ fn select(sh: &Shared<'_>, parent: u32, (first, count): (u32, u32)) -> Option<u3
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amaf_weights_fall_from_two_to_nothing_and_average_one() {
+        for (depth, end) in [(0u32, 101u32), (3, 250), (10, 12), (0, 2)] {
+            let w: Vec<u32> = (depth + 1..end)
+                .map(|at| amaf_weight(depth, at, end))
+                .collect();
+            // The move right after the node weighs two updates.
+            assert_eq!(w[0], 2 * AMAF_UNIT, "depth {depth}, end {end}");
+            // Never more later, and the last weighs at most a little.
+            assert!(w.windows(2).all(|p| p[1] <= p[0]), "{w:?}");
+            let n = w.len() as u32;
+            assert!(*w.last().unwrap() <= 2 * AMAF_UNIT / n + 1, "{w:?}");
+            // About one update each on average (integer division rounds
+            // each weight down by less than a unit).
+            let mean = f64::from(w.iter().sum::<u32>()) / f64::from(n * AMAF_UNIT);
+            if n >= 10 {
+                assert!((0.9..=1.1).contains(&mean), "mean {mean} over {n}");
+            }
+        }
+        // Out of range places weigh nothing or at most the first's.
+        assert_eq!(amaf_weight(5, 200, 100), 0);
+        assert_eq!(amaf_weight(5, 2, 100), 2 * AMAF_UNIT);
+    }
 }

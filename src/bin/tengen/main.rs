@@ -180,9 +180,10 @@ struct EngineArgs {
     /// (the playouts read ladders before extending a chain in atari, 0
     /// or 1, default 1), playout_ladder_attacks (with them, the
     /// playouts put the last move's chain in a ladder that takes it, 0 or
-    /// 1, default 0) or fill_board (the playouts' tries at a random point
+    /// 1, default 0), fill_board (the playouts' tries at a random point
     /// with eight empty neighbours before their random move, 0 to 100,
-    /// default 0: off).
+    /// default 0: off) or rave_weighting (AMAF updates weigh 2 for the
+    /// next move down to 0 at the simulation's end, 0 or 1, default 0).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
