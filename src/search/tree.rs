@@ -225,6 +225,19 @@ impl Tree {
         }
     }
 
+    /// The `count` nodes from `first` (a children block, which never
+    /// crosses a chunk), found once for a loop over them; empty if they
+    /// are not all allocated in one chunk.
+    #[inline(always)]
+    pub(crate) fn block(&self, first: u32, count: u32) -> &[Node] {
+        let start = (first & MASK) as usize;
+        self.chunks
+            .get((first >> CHUNK_BITS) as usize)
+            .and_then(|c| c.get())
+            .and_then(|c| c.get(start..start + count as usize))
+            .unwrap_or(&[])
+    }
+
     /// The root node.
     #[inline(always)]
     pub(crate) fn root(&self) -> &Node {
@@ -331,6 +344,14 @@ mod tests {
         assert_eq!(b, CHUNK as u32);
         t.node(b + 19).init(7, 1, 1);
         assert_eq!(t.node(b + 19).mv(), 7);
+        // A block is the same nodes as one by one.
+        let block = t.block(b, 20);
+        assert_eq!(block.len(), 20);
+        assert_eq!(block[19].mv(), 7);
+        assert!(std::ptr::eq(&block[3], t.node(b + 3)));
+        // Past the end of a chunk or of the arena: nothing.
+        assert!(t.block(CHUNK as u32 - 5, 10).is_empty());
+        assert!(t.block(10 * CHUNK as u32, 1).is_empty());
     }
 
     #[test]

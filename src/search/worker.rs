@@ -255,8 +255,7 @@ impl Worker {
                 let code = Board::stone_code(to_move);
                 let r = result(to_move);
                 // The moves after node `k` are `k + 1` to `end - 1`.
-                for i in first..first + count {
-                    let ch = tree.node(i);
+                for ch in tree.block(first, count) {
                     let mv = ch.mv() as usize;
                     if mv < area && self.map[mv] == code {
                         let w = if weighted {
@@ -406,8 +405,7 @@ fn select(sh: &Shared<'_>, parent: u32, (first, count): (u32, u32)) -> Option<u3
     let mut considered = 0u32;
     let mut best = None;
     let mut best_val = f32::NEG_INFINITY;
-    for i in first..first + count {
-        let n = tree.node(i);
+    for (i, n) in (first..).zip(tree.block(first, count)) {
         if at_root && !sh.root_legal.get(n.mv() as usize).copied().unwrap_or(false) {
             continue;
         }
