@@ -158,7 +158,7 @@ fn search_allocates_per_tree_not_per_playout(
             // And the board filled first, with them.
             fill_board: if playout_ladders { 8 } else { 0 },
             // And the AMAF updates weighted.
-            rave_weighting: playout_ladders,
+            rave_weighting: Some(playout_ladders),
             ..SearchConfig::deterministic(3)
         });
         let (a, r) = allocations_during(|| {

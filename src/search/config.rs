@@ -64,8 +64,10 @@ pub struct SearchConfig {
     pub fill_board: u32,
     /// Weight each AMAF (RAVE) update by how soon after the node its move
     /// was played: from 2 for the next move down to 0 at the end of the
-    /// simulation, as Fuego does (`false`: every update weighs 1).
-    pub rave_weighting: bool,
+    /// simulation, as Fuego does (`Some(false)`: every update weighs 1;
+    /// `None`, the default: weighted on boards smaller than
+    /// [`AUTO_RAVE_WEIGHTING_BELOW`], where it won at equal time).
+    pub rave_weighting: Option<bool>,
     /// Keep the relevant subtree between moves.
     pub reuse_tree: bool,
     /// Resign when the win rate stays below this (`None`: never resign).
@@ -135,7 +137,7 @@ impl Default for SearchConfig {
             playout_ladders: true,
             playout_ladder_attacks: false,
             fill_board: 0,
-            rave_weighting: false,
+            rave_weighting: None,
             learned_shapes: 0.0,
             reuse_tree: true,
             resign_threshold: Some(0.1),
@@ -160,7 +162,28 @@ impl SearchConfig {
             ..SearchConfig::default()
         }
     }
+
+    /// Whether the AMAF updates are weighted on a board of `size`
+    /// ([`SearchConfig::rave_weighting`], resolved).
+    ///
+    /// ```
+    /// use tengen::search::SearchConfig;
+    /// let auto = SearchConfig::default();
+    /// assert!(auto.weights_rave(9) && !auto.weights_rave(19));
+    /// let off = SearchConfig { rave_weighting: Some(false), ..auto };
+    /// assert!(!off.weights_rave(9));
+    /// ```
+    pub fn weights_rave(&self, size: usize) -> bool {
+        self.rave_weighting
+            .unwrap_or(size < AUTO_RAVE_WEIGHTING_BELOW)
+    }
 }
+
+/// Boards smaller than this weight their AMAF updates by default
+/// ([`SearchConfig::rave_weighting`]): on 9x9 the weighting won 59.0% of
+/// 200 games at equal time, on 19x19 it lost 18 of 40 (13x13 is not
+/// measured, so it keeps the plain updates).
+pub const AUTO_RAVE_WEIGHTING_BELOW: usize = 13;
 
 /// Overrides of the search's tuning constants by name, as
 /// `tengen --set KEY=VALUE` takes them, for tuning matches: each `None`
@@ -402,7 +425,7 @@ impl Tuning {
                 .playout_ladder_attacks
                 .unwrap_or(config.playout_ladder_attacks),
             fill_board: self.fill_board.unwrap_or(config.fill_board),
-            rave_weighting: self.rave_weighting.unwrap_or(config.rave_weighting),
+            rave_weighting: self.rave_weighting.or(config.rave_weighting),
             ..config
         }
     }

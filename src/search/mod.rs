@@ -34,7 +34,9 @@ mod worker;
 
 pub use crate::playout::{PlayoutPolicy, PolicyKind};
 pub use bench::{run_bench, BenchLine, BenchSize};
-pub use config::{Limits, SearchConfig, Tuning, TuningError, TuningKey, Widening};
+pub use config::{
+    Limits, SearchConfig, Tuning, TuningError, TuningKey, Widening, AUTO_RAVE_WEIGHTING_BELOW,
+};
 pub use engine::{Engine, Request};
 pub use key::PositionKey;
 pub use komi::{DynamicKomi, KomiMode};

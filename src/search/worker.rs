@@ -236,7 +236,7 @@ impl Worker {
         // root's children being 1).
         let tree = sh.tree;
         let area = self.board.area();
-        let weighted = sh.config.rave_weighting;
+        let weighted = sh.config.weights_rave(self.board.size());
         self.map[..area].fill(0);
         let tree_moves = self.path.len() - 1;
         // The end of the simulation: one past its last move.
