@@ -35,8 +35,11 @@ pub(super) struct Worker {
     log: Vec<u16>,
     map: Box<[u8; SLOTS]>,
     /// For each point of `map`, when it was first played (see
-    /// [`Worker::amaf`]).
+    /// [`Worker::amaf`]; kept only when `weighted_amaf`).
     first: Box<[u16; SLOTS]>,
+    /// Whether the AMAF updates are weighted on this board
+    /// ([`SearchConfig::weights_rave`], resolved once).
+    weighted_amaf: bool,
     owner: Box<[i8; SLOTS]>,
     buf: Vec<(u16, Prior)>,
     /// The learned model's strengths of the moves of one expansion.
@@ -64,6 +67,7 @@ impl Worker {
             log: Vec::with_capacity(LOG_CAPACITY),
             map: Box::new([0; SLOTS]),
             first: Box::new([0; SLOTS]),
+            weighted_amaf: sh.config.weights_rave(b.size()),
             owner: Box::new([0; SLOTS]),
             buf: Vec::with_capacity(SLOTS + 1),
             strengths: Vec::with_capacity(SLOTS + 1),
@@ -236,7 +240,7 @@ impl Worker {
         // root's children being 1).
         let tree = sh.tree;
         let area = self.board.area();
-        let weighted = sh.config.weights_rave(self.board.size());
+        let weighted = self.weighted_amaf;
         self.map[..area].fill(0);
         let tree_moves = self.path.len() - 1;
         // The end of the simulation: one past its last move.
@@ -245,7 +249,9 @@ impl Worker {
             let (l, c) = logged_move(e);
             if usize::from(l) < area {
                 self.map[usize::from(l)] = Board::stone_code(c);
-                self.first[usize::from(l)] = (tree_moves + 1 + j) as u16;
+                if weighted {
+                    self.first[usize::from(l)] = (tree_moves + 1 + j) as u16;
+                }
             }
         }
         for k in (0..self.path.len()).rev() {
@@ -254,7 +260,6 @@ impl Worker {
             if let Some((first, count)) = tree.node(n).children() {
                 let code = Board::stone_code(to_move);
                 let r = result(to_move);
-                // The moves after node `k` are `k + 1` to `end - 1`.
                 for ch in tree.block(first, count) {
                     let mv = ch.mv() as usize;
                     if mv < area && self.map[mv] == code {
@@ -271,7 +276,9 @@ impl Worker {
                 let mv = tree.node(n).mv() as usize;
                 if mv < area {
                     self.map[mv] = Board::stone_code(mover);
-                    self.first[mv] = k as u16;
+                    if weighted {
+                        self.first[mv] = k as u16;
+                    }
                 }
             }
         }
