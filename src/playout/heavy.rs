@@ -6,20 +6,23 @@
 //! time showed a gain), and the ladder check that keeps the saving rules
 //! and the shapes from running a chain in atari into a ladder.
 //!
+//! This file holds the policy's state and its order of rules; the rules
+//! themselves are in `rules.rs`, the remembered chains in atari in
+//! `ataris.rs` and the ladder questions in `ladders.rs`.
+//!
 //! Everything the playout loop touches is built before it starts (the
 //! pattern table and the direction table are process-wide, built once), so
 //! a playout never allocates.
 
+use super::ataris::{AtariRing, ATARI_RING};
 use super::reply::Replies;
+use super::rules::{around_last, follow, open_point, random_move, shapes, two_liberty_move};
 use super::shapes::LearnedShapes;
-use super::{below, chance, Rng};
+use super::Rng;
 use crate::board::Board;
 use crate::color::Color;
-use crate::geometry::{Loc, Topology, OFF};
-use crate::tactics::{
-    dirs, empty_neighbors, gaining_extension, is_self_atari, nakade_point, net_atari, pattern_code,
-    patterns, touches_own, Captures, Dirs, LadderReader,
-};
+use crate::geometry::{Loc, Topology};
+use crate::tactics::{dirs, patterns, Dirs, LadderReader};
 use std::sync::Arc;
 
 /// Which moves a playout plays.
@@ -60,15 +63,8 @@ pub struct PlayoutPolicy {
     rng: Rng,
     dirs: &'static Dirs,
     patterns: &'static [bool],
-    /// Stones of chains that were put in atari lately (a ring; entries
-    /// are checked again before use).
-    ataris: [u16; ATARI_RING],
-    /// Per remembered chain: the liberty at which extending it was read
-    /// to run into a ladder (`OFF` if not read so), so that a chain left
-    /// in atari is not read again at every move while that liberty
-    /// stays its last.
-    laddered: [u16; ATARI_RING],
-    atari_next: usize,
+    /// Chains that were put in atari lately.
+    ataris: AtariRing,
     /// The most moves one playout plays before it is cut and scored
     /// (0: three times the board area plus 20).
     pub max_moves: usize,
@@ -102,25 +98,6 @@ pub struct PlayoutPolicy {
     pub fill_board: u32,
 }
 
-/// How many chains in atari a playout remembers.
-const ATARI_RING: usize = 16;
-/// Out of 256: how often a heavy rule with candidates (save or capture
-/// anywhere, local save, 3x3 shape) is followed; the rest leaves room for
-/// other moves, so the playouts stay varied; hand-set.
-const RULE_CHANCE: u32 = 230;
-/// Out of 256: how often the stone just played is captured when it is in
-/// atari; higher than [`RULE_CHANCE`], as it is nearly always right;
-/// hand-set.
-const CAPTURE_LAST_CHANCE: u32 = 240;
-/// The heavy policy reads a ladder only for chains of fewer stones than
-/// this (counting a stone joined twice): a long chain is rarely caught in
-/// a ladder and costly to read, every liberty count being a flood fill;
-/// hand-set.
-const LADDER_MAX_STONES: usize = 10;
-/// The stones of an own chain in atari searched for a capturable
-/// neighbour: bounds the cost on a long chain; hand-set.
-const SAVE_SCAN_STONES: usize = 12;
-
 impl PlayoutPolicy {
     /// A policy of `kind` for boards of `size` and `topology`, seeded.
     pub fn new(kind: PolicyKind, size: usize, topology: Topology, seed: u64) -> PlayoutPolicy {
@@ -129,9 +106,7 @@ impl PlayoutPolicy {
             rng: super::rng(seed),
             dirs: dirs(size, topology),
             patterns: patterns(),
-            ataris: [OFF; ATARI_RING],
-            laddered: [OFF; ATARI_RING],
-            atari_next: 0,
+            ataris: AtariRing::new(),
             max_moves: 0,
             replies: None,
             two_liberties: false,
@@ -149,77 +124,6 @@ impl PlayoutPolicy {
     /// reader is allocated here, once.
     pub fn read_ladders(&mut self, on: bool, board: &Board) {
         self.ladders = on.then(|| Box::new(LadderReader::new(board)));
-    }
-
-    /// Whether `c` playing at the empty `l`, next to an own chain in atari,
-    /// leaves the joined chain with two liberties that a ladder takes
-    /// (only when ladders are read).
-    #[inline]
-    fn runs_into_ladder(&mut self, board: &Board, l: Loc, c: Color) -> bool {
-        let Some(reader) = self.ladders.as_deref_mut() else {
-            return false;
-        };
-        if empty_neighbors(board, l) >= 3 {
-            return false;
-        }
-        let me = Board::stone_code(c);
-        let stones: usize = board
-            .neighbor_slots(l)
-            .iter()
-            .take_while(|&&n| n != OFF)
-            .filter(|&&n| board.cell_code(n as usize) == me)
-            .map(|&n| board.chain_len(Loc(n)))
-            .sum();
-        if stones >= LADDER_MAX_STONES {
-            return false;
-        }
-        reader.load(board);
-        reader.play(board, l, c);
-        reader.captures_two(board, l, c.opponent())
-    }
-
-    /// [`runs_into_ladder`](Self::runs_into_ladder) for the extension at
-    /// `lib` of the remembered chain `k`, read once while `lib` stays its
-    /// last liberty.
-    #[inline]
-    fn runs_into_ladder_cached(&mut self, board: &Board, k: usize, lib: Loc, c: Color) -> bool {
-        if self.laddered[k] == lib.0 {
-            return true;
-        }
-        let caught = self.runs_into_ladder(board, lib, c);
-        if caught {
-            self.laddered[k] = lib.0;
-        }
-        caught
-    }
-
-    /// The atari of `c` that takes the last move's chain (`lm`, two
-    /// liberties, fewer than [`LADDER_MAX_STONES`] stones) in a ladder, if
-    /// ladders are read and attacked and the rule is followed this time
-    /// ([`RULE_CHANCE`]).
-    #[inline]
-    fn ladder_attack(&mut self, board: &Board, c: Color, lm: Loc) -> Option<Loc> {
-        if !self.attack_ladders
-            || board.liberties(lm) != 2
-            || board.chain_len(lm) >= LADDER_MAX_STONES
-        {
-            return None;
-        }
-        let reader = self.ladders.as_deref_mut()?;
-        reader.load(board);
-        let a = reader.ladder_atari(board, lm, c)?;
-        (board.is_legal_simple(a, c) && chance(&mut self.rng, RULE_CHANCE)).then_some(a)
-    }
-
-    /// Whether `l` touches a chain of `c`'s in atari.
-    #[inline]
-    fn extends_atari(board: &Board, l: Loc, c: Color) -> bool {
-        let me = Board::stone_code(c);
-        board
-            .neighbor_slots(l)
-            .iter()
-            .take_while(|&&n| n != OFF)
-            .any(|&n| board.cell_code(n as usize) == me && board.in_atari(Loc(n)))
     }
 
     /// Makes the heavy policy play the last good replies
@@ -249,7 +153,11 @@ impl PlayoutPolicy {
 
     /// [`PlayoutPolicy::pick`], knowing also `before`, `c`'s own move
     /// before `last` if it was a stone (for the replies to two moves).
-    #[inline]
+    /// The heavy rules in order: around the last move, the two-liberty
+    /// fights (if on), the remembered chains in atari anywhere, the 3x3
+    /// shapes, the last good replies (if on), fill-board (if on), and
+    /// last the random move.
+    #[inline(always)]
     fn pick_after(
         &mut self,
         board: &Board,
@@ -257,343 +165,70 @@ impl PlayoutPolicy {
         last: Option<Loc>,
         before: Option<Loc>,
     ) -> Option<Loc> {
-        if self.kind == PolicyKind::Heavy {
+        let heavy = self.kind == PolicyKind::Heavy;
+        if heavy {
             let lm = last.filter(|&lm| board.color_at(lm) == Some(c.opponent()));
             if let Some(lm) = lm {
-                if let Some(l) = self.local(board, c, lm) {
+                let reader = self.ladders.as_deref_mut();
+                if let Some(l) =
+                    around_last(board, c, lm, &mut self.rng, reader, self.attack_ladders)
+                {
                     return Some(l);
                 }
                 if self.two_liberties {
-                    if let Some(l) = self.two_liberty_move(board, c, lm) {
+                    if let Some(l) = two_liberty_move(board, c, lm, &mut self.rng) {
                         return Some(l);
                     }
                 }
             }
-            if let Some(l) = self.ataris_anywhere(board, c) {
-                return Some(l);
-            }
-            if let Some(lm) = lm {
-                if let Some(l) = self.shapes(board, c, lm) {
+            // Usually no chain in atari is remembered.
+            if !self.ataris.is_empty() {
+                if let Some(l) = self.ataris_anywhere(board, c) {
                     return Some(l);
                 }
-                if let Some(l) = self.reply(board, c, before, lm) {
+            }
+            if let Some(lm) = lm {
+                let shape = match self.learned_shapes.as_deref() {
+                    Some(learned) => learned.pick(&mut self.rng, self.dirs, board, c, lm),
+                    None => {
+                        let reader = self.ladders.as_deref_mut();
+                        shapes(
+                            board,
+                            c,
+                            lm,
+                            self.dirs,
+                            self.patterns,
+                            reader,
+                            &mut self.rng,
+                        )
+                    }
+                };
+                if let Some(l) = shape {
+                    return Some(l);
+                }
+                let reply = self.replies.as_deref();
+                if let Some(l) = reply.and_then(|r| r.sensible_reply(board, c, before, lm)) {
                     return Some(l);
                 }
             }
             if self.fill_board > 0 {
-                if let Some(l) = self.open_point(board) {
+                if let Some(l) = open_point(board, self.dirs, self.fill_board, &mut self.rng) {
                     return Some(l);
                 }
             }
         }
-        self.random(board, c)
+        random_move(board, c, heavy, &mut self.rng)
     }
 
-    /// Remembers the chain through `l` if it is in atari.
-    #[inline(always)]
-    fn note_atari(&mut self, board: &Board, l: u16) {
-        if board.liberties(Loc(l)) == 1 && !self.ataris.contains(&l) {
-            self.ataris[self.atari_next] = l;
-            self.laddered[self.atari_next] = OFF;
-            self.atari_next = (self.atari_next + 1) % ATARI_RING;
-        }
-    }
-
-    /// Remembers the chains a move at `l` left in atari (its own, and its
-    /// neighbours'): a chain loses liberties only to moves next to it.
-    #[inline]
-    fn note_ataris_around(&mut self, board: &Board, l: Loc) {
-        self.note_atari(board, l.0);
-        for &n in board.neighbor_slots(l) {
-            if n == OFF {
-                break;
-            }
-            if board.cell_code(n as usize) != Board::EMPTY_CODE {
-                self.note_atari(board, n);
-            }
-        }
-    }
-
-    /// Forgets the remembered chains and finds those in atari on `board`.
-    fn scan_ataris(&mut self, board: &Board) {
-        self.ataris = [OFF; ATARI_RING];
-        self.laddered = [OFF; ATARI_RING];
-        self.atari_next = 0;
-        for l in board.locs() {
-            if board.chain_head(l) == Some(l) {
-                self.note_atari(board, l.0);
-            }
-        }
-    }
-
-    /// One of a heavy rule's candidates `cand`, at random, if there is one
-    /// and the rule is followed this time ([`RULE_CHANCE`]).
-    #[inline(always)]
-    fn follow(&mut self, cand: &[u16]) -> Option<Loc> {
-        if !cand.is_empty() && chance(&mut self.rng, RULE_CHANCE) {
-            return Some(Loc(cand[below(&mut self.rng, cand.len() as u32) as usize]));
-        }
-        None
-    }
-
-    /// Captures an opponent chain in atari, or saves one of `c`'s by
-    /// extending, anywhere on the board (among the remembered chains).
+    /// Captures a remembered opponent chain in atari, or saves one of
+    /// `c`'s by extending, anywhere on the board (see [`AtariRing::moves`]).
     #[inline]
     fn ataris_anywhere(&mut self, board: &Board, c: Color) -> Option<Loc> {
-        // Usually nothing is remembered (entries are forgotten below once
-        // out of atari): one compare of the ring instead of sixteen.
-        if self.ataris == [OFF; ATARI_RING] {
-            return None;
-        }
-        let me = Board::stone_code(c);
         let mut cand = [0u16; ATARI_RING];
-        let mut nc = 0;
-        for k in 0..ATARI_RING {
-            let x = self.ataris[k];
-            if x == OFF {
-                continue;
-            }
-            let cell = board.cell_code(x as usize);
-            let Some(lib) = (cell != Board::EMPTY_CODE)
-                .then(|| board.last_liberty(Loc(x)))
-                .flatten()
-            else {
-                // Captured, or out of atari: forget it.
-                self.ataris[k] = OFF;
-                continue;
-            };
-            let ok = board.is_legal_simple(lib, c)
-                && (cell != me
-                    || (!is_self_atari(board, lib, c, Captures::GiveOneLiberty)
-                        && !self.runs_into_ladder_cached(board, k, lib, c)))
-                && !cand[..nc].contains(&lib.0);
-            if ok {
-                cand[nc] = lib.0;
-                nc += 1;
-            }
-        }
-        self.follow(&cand[..nc])
-    }
-
-    /// The heavy rules around the last move, in priority order.
-    #[inline]
-    fn local(&mut self, board: &Board, c: Color, lm: Loc) -> Option<Loc> {
-        let me = Board::stone_code(c);
-        let opp = Board::stone_code(c.opponent());
-        if board.cell_code(lm.index()) != opp {
-            return None;
-        }
-        let mut cand = [0u16; 16];
-        let mut nc = 0;
-        // 1. Capture the stone just played if it is in atari.
-        if let Some(lib) = board.last_liberty(lm) {
-            if board.is_legal_simple(lib, c) && chance(&mut self.rng, CAPTURE_LAST_CHANCE) {
-                return Some(lib);
-            }
-        }
-        // 2. Save own chains the last move put in atari: capture a
-        //    neighbouring chain in atari, or extend if that gains liberties.
-        for &n in board.neighbor_slots(lm) {
-            if n == OFF {
-                break;
-            }
-            if board.cell_code(n as usize) != me || !board.in_atari(Loc(n)) {
-                continue;
-            }
-            let chain = Loc(n);
-            for (k, s) in board.chain(chain).enumerate() {
-                if k >= SAVE_SCAN_STONES {
-                    break;
-                }
-                for &q in board.neighbor_slots(s) {
-                    if q == OFF {
-                        break;
-                    }
-                    if board.cell_code(q as usize) == opp {
-                        if let Some(lib) = board.last_liberty(Loc(q)) {
-                            if nc < cand.len()
-                                && board.is_legal_simple(lib, c)
-                                && !cand[..nc].contains(&lib.0)
-                            {
-                                cand[nc] = lib.0;
-                                nc += 1;
-                            }
-                        }
-                    }
-                }
-            }
-            if let Some(lib) = board.last_liberty(chain) {
-                if nc < cand.len()
-                    && board.is_legal_simple(lib, c)
-                    && !is_self_atari(board, lib, c, Captures::GiveOneLiberty)
-                    && !cand[..nc].contains(&lib.0)
-                    && !self.runs_into_ladder(board, lib, c)
-                {
-                    cand[nc] = lib.0;
-                    nc += 1;
-                }
-            }
-        }
-        if let Some(l) = self.follow(&cand[..nc]) {
-            return Some(l);
-        }
-        // 3. The ladder that takes the last move's chain, if it has two
-        //    liberties.
-        if let Some(l) = self.ladder_attack(board, c, lm) {
-            return Some(l);
-        }
-        // 4. Nakade: the vital point of a small eye space next to it.
-        for &n in board.neighbor_slots(lm) {
-            if n == OFF {
-                break;
-            }
-            // Every space of three, and the T of four, has an end with
-            // one or two empty neighbours: start from such points only.
-            if board.cell_code(n as usize) == Board::EMPTY_CODE
-                && empty_neighbors(board, Loc(n)) <= 2
-            {
-                if let Some(v) = nakade_point(board, Loc(n)) {
-                    if board.is_legal_simple(v, c)
-                        && !is_self_atari(board, v, c, Captures::GiveOneLiberty)
-                    {
-                        return Some(v);
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    /// The fights the last move started at two liberties: put its chain,
-    /// if it has two, in an atari it cannot run from, or extend an own
-    /// chain next to it that it left with two where that gains liberties;
-    /// one of these at random, if it is neither illegal nor a self-atari.
-    #[inline]
-    fn two_liberty_move(&mut self, board: &Board, c: Color, lm: Loc) -> Option<Loc> {
-        let me = Board::stone_code(c);
-        let mut cand = [0u16; 5];
-        let mut nc = 0;
-        let mut add = |l: Option<Loc>, cand: &mut [u16; 5]| {
-            if let Some(l) = l {
-                if board.is_legal_simple(l, c)
-                    && !is_self_atari(board, l, c, Captures::GiveOneLiberty)
-                    && !cand[..nc].contains(&l.0)
-                {
-                    cand[nc] = l.0;
-                    nc += 1;
-                }
-            }
-        };
-        add(net_atari(board, lm), &mut cand);
-        for &n in board.neighbor_slots(lm) {
-            if n == OFF {
-                break;
-            }
-            if board.cell_code(n as usize) == me {
-                add(gaining_extension(board, Loc(n)), &mut cand);
-            }
-        }
-        self.follow(&cand[..nc])
-    }
-
-    /// The remembered reply of `c` to `lm` (after `before`), if it is still
-    /// a sensible move: empty, legal, not `c`'s own eye and not a
-    /// self-atari.
-    #[inline]
-    fn reply(&self, board: &Board, c: Color, before: Option<Loc>, lm: Loc) -> Option<Loc> {
-        let replies = self.replies.as_deref()?;
-        for r in replies.replies(c, before.map(|b| b.0), lm.0) {
-            let l = Loc(r);
-            // `is_legal_simple` also asks that the point be empty.
-            if r != OFF
-                && board.is_legal_simple(l, c)
-                && !board.is_eye(l, c)
-                && !is_self_atari(board, l, c, Captures::GiveOneLiberty)
-            {
-                return Some(l);
-            }
-        }
-        None
-    }
-
-    /// The fill-board rule: the first of up to `fill_board` random empty
-    /// points whose eight neighbours are all empty points of the board
-    /// (never on the first line). Such a point has liberties and no ko,
-    /// so it is legal for either colour, and no self-atari.
-    #[inline]
-    fn open_point(&mut self, board: &Board) -> Option<Loc> {
-        let n = board.empty_count();
-        if n == 0 {
-            return None;
-        }
-        for _ in 0..self.fill_board {
-            let l = board.empty_at(below(&mut self.rng, n as u32) as usize);
-            if self.dirs[l.index()]
-                .iter()
-                .all(|&d| d != OFF && board.cell_code(d as usize) == Board::EMPTY_CODE)
-            {
-                return Some(l);
-            }
-        }
-        None
-    }
-
-    /// 3x3 patterns on the eight points around the last move.
-    #[inline]
-    fn shapes(&mut self, board: &Board, c: Color, lm: Loc) -> Option<Loc> {
-        if let Some(learned) = self.learned_shapes.as_deref() {
-            return learned.pick(&mut self.rng, self.dirs, board, c, lm);
-        }
-        let mut cand = [0u16; 8];
-        let mut nc = 0;
-        for &n in &self.dirs[lm.index()] {
-            if n == OFF || board.cell_code(n as usize) != Board::EMPTY_CODE {
-                continue;
-            }
-            let l = Loc(n);
-            if self.patterns[pattern_code(board, self.dirs, l)]
-                && board.is_legal_simple(l, c)
-                && !is_self_atari(board, l, c, Captures::GiveOneLiberty)
-                && !(self.ladders.is_some()
-                    && Self::extends_atari(board, l, c)
-                    && self.runs_into_ladder(board, l, c))
-            {
-                cand[nc] = n;
-                nc += 1;
-            }
-        }
-        self.follow(&cand[..nc])
-    }
-
-    /// A random legal move that does not fill `c`'s own eye (and, for the
-    /// heavy policy, is not a self-atari of more than one stone).
-    #[inline]
-    fn random(&mut self, board: &Board, c: Color) -> Option<Loc> {
-        let n = board.empty_count();
-        if n == 0 {
-            return None;
-        }
-        let start = below(&mut self.rng, n as u32) as usize;
-        let heavy = self.kind == PolicyKind::Heavy;
-        let mut i = start;
-        for _ in 0..n {
-            let l = board.empty_at(i);
-            i += 1;
-            if i == n {
-                i = 0;
-            }
-            if board.is_eye(l, c) || !board.is_legal_simple(l, c) {
-                continue;
-            }
-            if heavy
-                && touches_own(board, l, c)
-                && is_self_atari(board, l, c, Captures::GiveOneLiberty)
-            {
-                continue;
-            }
-            return Some(l);
-        }
-        None
+        let nc = self
+            .ataris
+            .moves(board, c, self.ladders.as_deref_mut(), &mut cand);
+        follow(&mut self.rng, &cand[..nc])
     }
 
     /// Plays `board` out with `to_move` first until both sides pass (or
@@ -613,7 +248,7 @@ impl PlayoutPolicy {
         };
         let heavy = self.kind == PolicyKind::Heavy;
         if heavy {
-            self.scan_ataris(board);
+            self.ataris.scan(board);
         }
         let mut passes = 0;
         let mut moves = 0;
@@ -633,7 +268,7 @@ impl PlayoutPolicy {
                     before = last;
                     last = Some(l);
                     if heavy {
-                        self.note_ataris_around(board, l);
+                        self.ataris.note_around(board, l);
                     }
                     passes = 0;
                     if log.len() < log.capacity() {
@@ -912,8 +547,12 @@ mod tests {
         for seed in 0..50 {
             let mut p = PlayoutPolicy::new(PolicyKind::Heavy, 9, Topology::Planar, seed);
             p.fill_board = 100;
-            assert_eq!(p.open_point(&b), None, "seed {seed}");
-            if let Some(l) = p.open_point(&o) {
+            assert_eq!(
+                open_point(&b, p.dirs, p.fill_board, &mut p.rng),
+                None,
+                "seed {seed}"
+            );
+            if let Some(l) = open_point(&o, p.dirs, p.fill_board, &mut p.rng) {
                 assert!(middle.contains(&l), "seed {seed}: {l:?}");
                 found += 1;
             }

@@ -3,9 +3,12 @@
 //! ([`PlayoutPolicy`]: captures, atari answers, nakade, 3x3 shapes, no
 //! large self-atari), both seeded, reproducible and allocation-free.
 
+mod ataris;
 mod heavy;
+mod ladders;
 mod light;
 mod reply;
+mod rules;
 mod shapes;
 
 pub(crate) use heavy::logged_move;

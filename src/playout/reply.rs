@@ -7,8 +7,10 @@
 //! The tables are built once for a board area and never grow, so a
 //! playout neither allocates nor frees.
 
+use crate::board::Board;
 use crate::color::Color;
-use crate::geometry::OFF;
+use crate::geometry::{Loc, OFF};
+use crate::tactics::{is_self_atari, Captures};
 
 /// The replies of both colours to the last move, and to the last two.
 #[derive(Clone, Debug)]
@@ -59,6 +61,31 @@ impl Replies {
             _ => OFF,
         };
         [two, self.one[self.one_index(c, last)]]
+    }
+
+    /// The first remembered reply of `c` to `last` (after `before`) that
+    /// is still a sensible move on `board`: empty, legal, not `c`'s own eye
+    /// and not a self-atari.
+    #[inline]
+    pub(crate) fn sensible_reply(
+        &self,
+        board: &Board,
+        c: Color,
+        before: Option<Loc>,
+        last: Loc,
+    ) -> Option<Loc> {
+        for r in self.replies(c, before.map(|b| b.0), last.0) {
+            let l = Loc(r);
+            // `is_legal_simple` also asks that the point be empty.
+            if r != OFF
+                && board.is_legal_simple(l, c)
+                && !board.is_eye(l, c)
+                && !is_self_atari(board, l, c, Captures::GiveOneLiberty)
+            {
+                return Some(l);
+            }
+        }
+        None
     }
 
     /// Learns from one finished playout: `moves` in the order played
