@@ -15,10 +15,10 @@
 //! a playout never allocates.
 
 use super::ataris::{AtariRing, ATARI_RING};
+use super::random::Rng;
 use super::reply::Replies;
 use super::rules::{around_last, follow, open_point, random_move, shapes, two_liberty_move};
 use super::shapes::LearnedShapes;
-use super::Rng;
 use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, Topology};
@@ -103,7 +103,7 @@ impl PlayoutPolicy {
     pub fn new(kind: PolicyKind, size: usize, topology: Topology, seed: u64) -> PlayoutPolicy {
         PlayoutPolicy {
             kind,
-            rng: super::rng(seed),
+            rng: super::random::rng(seed),
             dirs: dirs(size, topology),
             patterns: patterns(),
             ataris: AtariRing::new(),
@@ -242,7 +242,7 @@ impl PlayoutPolicy {
         log: &mut Vec<u16>,
     ) -> usize {
         let limit = if self.max_moves == 0 {
-            super::default_max_moves(board.area())
+            super::light::default_max_moves(board.area())
         } else {
             self.max_moves
         };

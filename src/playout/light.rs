@@ -6,12 +6,20 @@ use crate::color::Color;
 use crate::geometry::Loc;
 use crate::point::MAX_SIZE;
 
+/// The moves a playout plays at most when its `max_moves` is 0: three
+/// times the board's area plus 20, far beyond a normal game's length, a
+/// guard against endless ko fights under the simple ko rule (the search's
+/// playout log is sized for it at 25x25).
+pub(crate) const fn default_max_moves(area: usize) -> usize {
+    3 * area + 20
+}
+
 /// A seeded, reproducible playout runner. It never allocates.
 ///
 /// The same seed, board and colour always give the same playout.
 #[derive(Clone, Debug)]
 pub struct Playout {
-    rng: super::Rng,
+    rng: super::random::Rng,
     /// Scratch for [`pick`](Self::pick): always the identity permutation
     /// between calls (each call undoes its own swaps), so a pick costs
     /// nothing per empty point.
@@ -53,7 +61,7 @@ impl Playout {
             *v = i as u16;
         }
         Playout {
-            rng: super::rng(seed),
+            rng: super::random::rng(seed),
             idx,
             max_moves: 0,
         }
@@ -62,7 +70,7 @@ impl Playout {
     /// A uniform random integer below `n` (`n > 0`).
     #[inline(always)]
     fn below(&mut self, n: u32) -> u32 {
-        super::below(&mut self.rng, n)
+        super::random::below(&mut self.rng, n)
     }
 
     /// Picks a uniformly random legal move for `c` that does not fill one
@@ -125,7 +133,7 @@ impl Playout {
     /// position.
     pub fn run(&mut self, board: &mut Board, mut to_move: Color) -> PlayoutResult {
         let limit = if self.max_moves == 0 {
-            super::default_max_moves(board.area())
+            default_max_moves(board.area())
         } else {
             self.max_moves
         };
@@ -183,7 +191,7 @@ mod tests {
                 let mut c = Color::Black;
                 let mut passes = 0;
                 let mut moves = 0;
-                while passes < 2 && moves < crate::playout::default_max_moves(size * size) {
+                while passes < 2 && moves < default_max_moves(size * size) {
                     match p.pick(&b, c) {
                         Some(l) => {
                             assert!(b.is_legal_simple(l, c) && !b.is_eye(l, c));

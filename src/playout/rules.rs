@@ -6,7 +6,7 @@
 //! random generator; none keeps state of its own.
 
 use super::ladders::{extends_atari, ladder_atari, runs_into_ladder};
-use super::{below, chance, Rng};
+use super::random::{below, chance, Rng};
 use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, OFF};

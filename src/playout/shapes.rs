@@ -10,7 +10,7 @@
 //! whether a point can match one at all, so most points cost no liberty
 //! reads.
 
-use super::{unit, Rng};
+use super::random::{unit, Rng};
 use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, OFF};
