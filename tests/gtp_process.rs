@@ -643,6 +643,8 @@ fn search_settings_are_checked_on_the_command_line() {
         "fill_board=8",
         "--set",
         "rave_weighting=1",
+        "--set",
+        "score_bonus=0.05",
     ]);
     assert_eq!(e.cmd("boardsize 9"), "= ");
     let a = e.cmd("genmove b");
@@ -681,6 +683,10 @@ fn search_settings_are_checked_on_the_command_line() {
         (
             "rave_weighting=2",
             "rave_weighting must be a whole number from 0 to 1",
+        ),
+        (
+            "score_bonus=0.6",
+            "score_bonus must be a number from 0 to 0.5",
         ),
         ("rave_equiv", "is not KEY=VALUE"),
     ] {

@@ -159,6 +159,8 @@ fn search_allocates_per_tree_not_per_playout(
             fill_board: if playout_ladders { 8 } else { 0 },
             // And the AMAF updates weighted.
             rave_weighting: Some(playout_ladders),
+            // And the results shaded by the score.
+            score_bonus: if playout_ladders { 0.05 } else { 0.0 },
             ..SearchConfig::deterministic(3)
         });
         let (a, r) = allocations_during(|| {

@@ -68,6 +68,13 @@ pub struct SearchConfig {
     /// `None`, the default: weighted on boards smaller than
     /// [`AUTO_RAVE_WEIGHTING_BELOW`], where it won at equal time).
     pub rave_weighting: Option<bool>,
+    /// How much a simulation's score margin shades its result, as Fuego's
+    /// score modification does (0: a win is a win): a win counts from
+    /// `1 - score_bonus` (won by nothing) up to 1 (won by the whole
+    /// board), a loss from `score_bonus` (lost by nothing) down to 0, so
+    /// the search prefers the larger win and the smaller loss among moves
+    /// that win (or lose) equally often.
+    pub score_bonus: f32,
     /// Keep the relevant subtree between moves.
     pub reuse_tree: bool,
     /// Resign when the win rate stays below this (`None`: never resign).
@@ -138,6 +145,7 @@ impl Default for SearchConfig {
             playout_ladder_attacks: false,
             fill_board: 0,
             rave_weighting: None,
+            score_bonus: 0.0,
             learned_shapes: 0.0,
             reuse_tree: true,
             resign_threshold: Some(0.1),
@@ -237,6 +245,8 @@ pub struct Tuning {
     pub fill_board: Option<u32>,
     /// [`SearchConfig::rave_weighting`] (0 off, 1 on).
     pub rave_weighting: Option<bool>,
+    /// [`SearchConfig::score_bonus`].
+    pub score_bonus: Option<f32>,
 }
 
 /// A `--set` assignment [`Tuning`] refuses.
@@ -300,7 +310,7 @@ pub struct TuningKey {
 
 impl Tuning {
     /// Every key, in the order [`Tuning`]'s display writes them.
-    pub const KEYS: [TuningKey; 12] = [
+    pub const KEYS: [TuningKey; 13] = [
         TuningKey {
             name: "rave_equiv",
             min: 1.0,
@@ -373,6 +383,12 @@ impl Tuning {
             max: 1.0,
             integer: true,
         },
+        TuningKey {
+            name: "score_bonus",
+            min: 0.0,
+            max: 0.5,
+            integer: false,
+        },
     ];
 
     /// Sets one key from `KEY=VALUE`.
@@ -404,6 +420,7 @@ impl Tuning {
             "playout_ladder_attacks" => self.playout_ladder_attacks = Some(v == 1.0),
             "fill_board" => self.fill_board = Some(v as u32),
             "rave_weighting" => self.rave_weighting = Some(v == 1.0),
+            "score_bonus" => self.score_bonus = Some(v as f32),
             _ => self.learned_shapes = Some(v as f32),
         }
         Ok(())
@@ -426,6 +443,7 @@ impl Tuning {
                 .unwrap_or(config.playout_ladder_attacks),
             fill_board: self.fill_board.unwrap_or(config.fill_board),
             rave_weighting: self.rave_weighting.or(config.rave_weighting),
+            score_bonus: self.score_bonus.unwrap_or(config.score_bonus),
             ..config
         }
     }
@@ -449,6 +467,7 @@ impl fmt::Display for Tuning {
                 .map(|on| if on { 1.0 } else { 0.0 }),
             self.fill_board.map(f64::from),
             self.rave_weighting.map(|on| if on { 1.0 } else { 0.0 }),
+            self.score_bonus.map(f64::from),
         ];
         let mut sep = "";
         for (key, v) in Tuning::KEYS.iter().zip(values) {

@@ -9,7 +9,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, SLOTS};
 use crate::learn::{move_features, pass_features, Model};
-use crate::playout::{logged_move, PlayoutPolicy};
+use crate::playout::{logged_move, rng, unit, PlayoutPolicy, Rng};
 use crate::rules::TieRule;
 use crate::tactics::LadderReader;
 use std::cell::RefCell;
@@ -48,7 +48,16 @@ pub(super) struct Worker {
     weights: PriorWeights,
     /// The scratch board the priors read ladders on.
     ladders: RefCell<LadderReader>,
+    /// Draws the shaded results of [`SearchConfig::score_bonus`] (unused
+    /// without it, so a search without it plays as before).
+    ///
+    /// [`SearchConfig::score_bonus`]: super::SearchConfig::score_bonus
+    results: Rng,
 }
+
+/// Mixed into a worker's seed for its result generator, so that it draws
+/// apart from the playouts' generator.
+const RESULT_SEED: u64 = 0x005C_0EB0_u64;
 
 impl Worker {
     pub(super) fn new(sh: &Shared<'_>, seed: u64) -> Worker {
@@ -73,6 +82,7 @@ impl Worker {
             strengths: Vec::with_capacity(SLOTS + 1),
             weights: PriorWeights::default(),
             ladders: RefCell::new(LadderReader::new(b)),
+            results: rng(seed ^ RESULT_SEED),
         }
     }
 
@@ -163,13 +173,13 @@ impl Worker {
         }
         let diff = self.score();
         let m = f64::from(diff) - sh.komi;
-        let black = if m > 0.0 {
-            2
-        } else if m < 0.0 || sh.tie == TieRule::WhiteWins {
-            0
+        let bonus = sh.config.score_bonus;
+        let u = if bonus > 0.0 {
+            unit(&mut self.results)
         } else {
-            1
+            0.0
         };
+        let black = black_half_wins(m, self.board.area(), sh.tie, bonus, u);
         let result = |c: Color| if c == Color::Black { black } else { 2 - black };
         for &(n, mover) in &self.path {
             tree.node(n).add_result(result(mover));
@@ -393,6 +403,35 @@ pub(super) fn amaf_weight(depth: u32, at: u32, end: u32) -> u32 {
     2 * AMAF_UNIT * left / span
 }
 
+/// Black's result of a simulation in half wins (2 a win, 1 a draw, 0 a
+/// loss), given its margin `m` (Black's area less White's, less komi) on
+/// a board of `area` points. With `bonus` above 0
+/// ([`SearchConfig::score_bonus`]) the margin shades the result. With
+/// `s = bonus * (1 - |m| / area)`, a win is worth `1 - s` on average and
+/// a loss `s`: one half win less (or more) is drawn with odds `2 s` by
+/// `u`, a uniform number in `[0, 1)`, since a half win is the finest
+/// result the tree counts.
+///
+/// [`SearchConfig::score_bonus`]: super::SearchConfig::score_bonus
+#[inline(always)]
+pub(super) fn black_half_wins(m: f64, area: usize, tie: TieRule, bonus: f32, u: f32) -> u32 {
+    let won = m > 0.0;
+    if !won && m == 0.0 && tie != TieRule::WhiteWins {
+        return 1;
+    }
+    if bonus <= 0.0 {
+        return if won { 2 } else { 0 };
+    }
+    let shade = bonus * (1.0 - (m.abs() as f32 / area.max(1) as f32).min(1.0));
+    // A half win off (or on) with twice the odds of the shade.
+    let off = u32::from(u < 2.0 * shade);
+    if won {
+        2 - off
+    } else {
+        off
+    }
+}
+
 /// The child of `parent` to descend into: the highest UCT-RAVE value.
 #[inline]
 fn select(sh: &Shared<'_>, parent: u32, (first, count): (u32, u32)) -> Option<u32> {
@@ -451,6 +490,51 @@ fn select(sh: &Shared<'_>, parent: u32, (first, count): (u32, u32)) -> Option<u3
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Black's average result (a win being 1) over evenly spaced `u`.
+    fn mean_result(m: f64, tie: TieRule, bonus: f32) -> f64 {
+        const STEPS: u32 = 10_000;
+        let total: u32 = (0..STEPS)
+            .map(|k| black_half_wins(m, 81, tie, bonus, k as f32 / STEPS as f32))
+            .sum();
+        f64::from(total) / f64::from(2 * STEPS)
+    }
+
+    #[test]
+    fn without_a_score_bonus_a_win_is_a_win() {
+        for u in [0.0, 0.3, 0.999] {
+            assert_eq!(black_half_wins(0.5, 81, TieRule::Draw, 0.0, u), 2);
+            assert_eq!(black_half_wins(80.5, 81, TieRule::Draw, 0.0, u), 2);
+            assert_eq!(black_half_wins(-0.5, 81, TieRule::Draw, 0.0, u), 0);
+            assert_eq!(black_half_wins(0.0, 81, TieRule::Draw, 0.0, u), 1);
+            assert_eq!(black_half_wins(0.0, 81, TieRule::WhiteWins, 0.0, u), 0);
+        }
+    }
+
+    #[test]
+    fn a_score_bonus_shades_wins_and_losses_by_their_margin() {
+        let b = 0.1f32;
+        // A jigo stays a draw whatever the bonus.
+        assert_eq!(mean_result(0.0, TieRule::Draw, b), 0.5);
+        // Won (lost) by the whole board: a full win (loss).
+        assert_eq!(mean_result(81.0, TieRule::Draw, b), 1.0);
+        assert_eq!(mean_result(-90.0, TieRule::Draw, b), 0.0);
+        // Won by half a point: about 0.9, lost by half a point: about 0.1.
+        assert!((mean_result(0.5, TieRule::Draw, b) - 0.9).abs() < 0.002);
+        assert!((mean_result(-0.5, TieRule::Draw, b) - 0.1).abs() < 0.002);
+        // A tie that White wins is Black's loss by nothing.
+        assert!((mean_result(0.0, TieRule::WhiteWins, b) - 0.1).abs() < 0.002);
+        // The larger win is worth more, the larger loss less; a win
+        // always more than any loss.
+        let margins = [0.5, 3.5, 10.5, 40.5, 80.5];
+        for w in margins.windows(2) {
+            assert!(mean_result(w[1], TieRule::Draw, b) > mean_result(w[0], TieRule::Draw, b));
+            assert!(mean_result(-w[1], TieRule::Draw, b) < mean_result(-w[0], TieRule::Draw, b));
+        }
+        assert!(mean_result(0.5, TieRule::Draw, 0.5) > mean_result(-0.5, TieRule::Draw, 0.5));
+        // Midway: won by 40.5 of 81, shaded by half the bonus.
+        assert!((mean_result(40.5, TieRule::Draw, b) - 0.95).abs() < 0.002);
+    }
 
     #[test]
     fn amaf_weights_fall_from_two_to_nothing_and_average_one() {

@@ -182,9 +182,10 @@ struct EngineArgs {
     /// playouts put the last move's chain in a ladder that takes it, 0 or
     /// 1, default 0), fill_board (the playouts' tries at a random point
     /// with eight empty neighbours before their random move, 0 to 100,
-    /// default 0: off) or rave_weighting (AMAF updates weigh 2 for the
+    /// default 0: off), rave_weighting (AMAF updates weigh 2 for the
     /// next move down to 0 at the simulation's end, 0 or 1; default 1
-    /// below 13x13, 0 from 13x13).
+    /// below 13x13, 0 from 13x13) or score_bonus (how much a playout's
+    /// margin shades its win or loss, 0 to 0.5, default 0).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
