@@ -645,6 +645,8 @@ fn search_settings_are_checked_on_the_command_line() {
         "rave_weighting=1",
         "--set",
         "score_bonus=0.05",
+        "--set",
+        "widen_start=20",
     ]);
     assert_eq!(e.cmd("boardsize 9"), "= ");
     let a = e.cmd("genmove b");
@@ -687,6 +689,10 @@ fn search_settings_are_checked_on_the_command_line() {
         (
             "score_bonus=0.6",
             "score_bonus must be a number from 0 to 0.5",
+        ),
+        (
+            "widen_start=-1",
+            "widen_start must be a whole number from 0 to 1000",
         ),
         ("rave_equiv", "is not KEY=VALUE"),
     ] {

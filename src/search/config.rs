@@ -218,6 +218,11 @@ pub const AUTO_RAVE_WEIGHTING_BELOW: usize = 13;
 /// t.set("learned_shapes=2.5").unwrap();
 /// assert!(t.set("learned_shapes=-1").is_err());
 /// assert_eq!(t.apply(SearchConfig::default()).learned_shapes, 2.5);
+/// // Widening from a number of children (0: off).
+/// t.set("widen_start=20").unwrap();
+/// assert_eq!(t.apply(SearchConfig::default()).widening.unwrap().start, 20);
+/// t.set("widen_start=0").unwrap();
+/// assert_eq!(t.apply(SearchConfig::default()).widening, None);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tuning {
@@ -247,6 +252,9 @@ pub struct Tuning {
     pub rave_weighting: Option<bool>,
     /// [`SearchConfig::score_bonus`].
     pub score_bonus: Option<f32>,
+    /// [`SearchConfig::widening`]: 0 off, else [`Widening::DEFAULT`]
+    /// with this [`Widening::start`].
+    pub widen_start: Option<u32>,
 }
 
 /// A `--set` assignment [`Tuning`] refuses.
@@ -310,7 +318,7 @@ pub struct TuningKey {
 
 impl Tuning {
     /// Every key, in the order [`Tuning`]'s display writes them.
-    pub const KEYS: [TuningKey; 13] = [
+    pub const KEYS: [TuningKey; 14] = [
         TuningKey {
             name: "rave_equiv",
             min: 1.0,
@@ -389,6 +397,12 @@ impl Tuning {
             max: 0.5,
             integer: false,
         },
+        TuningKey {
+            name: "widen_start",
+            min: 0.0,
+            max: 1000.0,
+            integer: true,
+        },
     ];
 
     /// Sets one key from `KEY=VALUE`.
@@ -421,6 +435,7 @@ impl Tuning {
             "fill_board" => self.fill_board = Some(v as u32),
             "rave_weighting" => self.rave_weighting = Some(v == 1.0),
             "score_bonus" => self.score_bonus = Some(v as f32),
+            "widen_start" => self.widen_start = Some(v as u32),
             _ => self.learned_shapes = Some(v as f32),
         }
         Ok(())
@@ -444,6 +459,14 @@ impl Tuning {
             fill_board: self.fill_board.unwrap_or(config.fill_board),
             rave_weighting: self.rave_weighting.or(config.rave_weighting),
             score_bonus: self.score_bonus.unwrap_or(config.score_bonus),
+            widening: match self.widen_start {
+                None => config.widening,
+                Some(0) => None,
+                Some(start) => Some(Widening {
+                    start,
+                    ..Widening::DEFAULT
+                }),
+            },
             ..config
         }
     }
@@ -468,6 +491,7 @@ impl fmt::Display for Tuning {
             self.fill_board.map(f64::from),
             self.rave_weighting.map(|on| if on { 1.0 } else { 0.0 }),
             self.score_bonus.map(f64::from),
+            self.widen_start.map(f64::from),
         ];
         let mut sep = "";
         for (key, v) in Tuning::KEYS.iter().zip(values) {

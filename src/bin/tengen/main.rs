@@ -184,8 +184,10 @@ struct EngineArgs {
     /// with eight empty neighbours before their random move, 0 to 100,
     /// default 0: off), rave_weighting (AMAF updates weigh 2 for the
     /// next move down to 0 at the simulation's end, 0 or 1; default 1
-    /// below 13x13, 0 from 13x13) or score_bonus (how much a playout's
-    /// margin shades its win or loss, 0 to 0.5, default 0).
+    /// below 13x13, 0 from 13x13), score_bonus (how much a playout's
+    /// margin shades its win or loss, 0 to 0.5, default 0) or
+    /// widen_start (progressive widening from this many children, 0 to
+    /// 1000; 0 is off, the default without --widening).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
