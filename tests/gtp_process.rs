@@ -647,6 +647,8 @@ fn search_settings_are_checked_on_the_command_line() {
         "score_bonus=0.05",
         "--set",
         "widen_start=20",
+        "--set",
+        "learned_wins_only=1",
     ]);
     assert_eq!(e.cmd("boardsize 9"), "= ");
     let a = e.cmd("genmove b");
@@ -689,6 +691,10 @@ fn search_settings_are_checked_on_the_command_line() {
         (
             "score_bonus=0.6",
             "score_bonus must be a number from 0 to 0.5",
+        ),
+        (
+            "learned_wins_only=2",
+            "learned_wins_only must be a whole number from 0 to 1",
         ),
         (
             "widen_start=-1",

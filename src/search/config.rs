@@ -34,6 +34,12 @@ pub struct SearchConfig {
     /// and `blend`), won at the move's probability over the average
     /// move's, `r / (r + 1)`: how long the tree trusts the model.
     pub learned_visits: u32,
+    /// The learned model only recommends, as michi and Pachi use their
+    /// pattern probabilities: a move of probability `p` gets
+    /// `learned_visits * sqrt(p)` virtual playouts, all won, and no
+    /// virtual losses (`false`, the default: the win-rate mapping of
+    /// [`SearchConfig::learned_visits`]).
+    pub learned_wins_only: bool,
     /// The heavy playouts remember the last good replies (LGRF-2: an
     /// answer to the last move, or to the last two, that won a playout,
     /// forgotten when it loses one) and play them when still sensible.
@@ -139,6 +145,7 @@ impl Default for SearchConfig {
             explore: 0.0,
             prior_even: 10,
             learned_visits: 20,
+            learned_wins_only: false,
             last_good_reply: false,
             two_liberties: false,
             playout_ladders: true,
@@ -223,6 +230,9 @@ pub const AUTO_RAVE_WEIGHTING_BELOW: usize = 13;
 /// assert_eq!(t.apply(SearchConfig::default()).widening.unwrap().start, 20);
 /// t.set("widen_start=0").unwrap();
 /// assert_eq!(t.apply(SearchConfig::default()).widening, None);
+/// assert!(!SearchConfig::default().learned_wins_only);
+/// t.set("learned_wins_only=1").unwrap();
+/// assert!(t.apply(SearchConfig::default()).learned_wins_only);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tuning {
@@ -252,6 +262,8 @@ pub struct Tuning {
     pub rave_weighting: Option<bool>,
     /// [`SearchConfig::score_bonus`].
     pub score_bonus: Option<f32>,
+    /// [`SearchConfig::learned_wins_only`] (0 off, 1 on).
+    pub learned_wins_only: Option<bool>,
     /// [`SearchConfig::widening`]: 0 off, else [`Widening::DEFAULT`]
     /// with this [`Widening::start`].
     pub widen_start: Option<u32>,
@@ -318,7 +330,7 @@ pub struct TuningKey {
 
 impl Tuning {
     /// Every key, in the order [`Tuning`]'s display writes them.
-    pub const KEYS: [TuningKey; 14] = [
+    pub const KEYS: [TuningKey; 15] = [
         TuningKey {
             name: "rave_equiv",
             min: 1.0,
@@ -403,6 +415,12 @@ impl Tuning {
             max: 1000.0,
             integer: true,
         },
+        TuningKey {
+            name: "learned_wins_only",
+            min: 0.0,
+            max: 1.0,
+            integer: true,
+        },
     ];
 
     /// Sets one key from `KEY=VALUE`.
@@ -436,6 +454,7 @@ impl Tuning {
             "rave_weighting" => self.rave_weighting = Some(v == 1.0),
             "score_bonus" => self.score_bonus = Some(v as f32),
             "widen_start" => self.widen_start = Some(v as u32),
+            "learned_wins_only" => self.learned_wins_only = Some(v == 1.0),
             _ => self.learned_shapes = Some(v as f32),
         }
         Ok(())
@@ -448,6 +467,7 @@ impl Tuning {
             explore: self.explore.unwrap_or(config.explore),
             prior_even: self.prior_even.unwrap_or(config.prior_even),
             learned_visits: self.learned_visits.unwrap_or(config.learned_visits),
+            learned_wins_only: self.learned_wins_only.unwrap_or(config.learned_wins_only),
             expand_threshold: self.expand_threshold.unwrap_or(config.expand_threshold),
             last_good_reply: self.last_good_reply.unwrap_or(config.last_good_reply),
             two_liberties: self.two_liberties.unwrap_or(config.two_liberties),
@@ -492,6 +512,7 @@ impl fmt::Display for Tuning {
             self.rave_weighting.map(|on| if on { 1.0 } else { 0.0 }),
             self.score_bonus.map(f64::from),
             self.widen_start.map(f64::from),
+            self.learned_wins_only.map(|on| if on { 1.0 } else { 0.0 }),
         ];
         let mut sep = "";
         for (key, v) in Tuning::KEYS.iter().zip(values) {

@@ -237,6 +237,23 @@ impl PriorWeights {
         }
     }
 
+    /// `prior` with the learned model's recommendation added for a move
+    /// of probability `p`: `v * sqrt(p)` virtual playouts, all won
+    /// ([`SearchConfig::learned_wins_only`](super::SearchConfig::learned_wins_only)).
+    pub(crate) fn add_learned_wins(prior: Prior, v: u32, p: f32) -> Prior {
+        let root = if p.is_finite() {
+            p.clamp(0.0, 1.0).sqrt()
+        } else {
+            0.0
+        };
+        let w = (v as f32 * root).round() as u32;
+        let visits = (u32::from(prior.visits) + w).min(u32::from(u16::MAX));
+        Prior {
+            visits: visits as u16,
+            wins: (u32::from(prior.wins) + w).min(visits) as u16,
+        }
+    }
+
     /// The prior of a pass: the neutral `even` virtual playouts, of which
     /// one in `pass_win_divisor` won.
     pub(crate) fn pass(&self, even: u16) -> Prior {
@@ -442,6 +459,14 @@ mod tests {
         let p = PriorWeights::add_learned(PriorWeights::neutral(10), 20, 0.1, 100);
         assert_eq!(p.visits, 10 + 20);
         assert_eq!(p.wins, 5 + 18);
+        // Wins only: 40 * sqrt(0.25) = 20 virtual playouts, all won; an
+        // unlikely move gets nearly nothing, and nothing lost.
+        let p = PriorWeights::add_learned_wins(PriorWeights::neutral(10), 40, 0.25);
+        assert_eq!((p.visits, p.wins), (10 + 20, 5 + 20));
+        let p = PriorWeights::add_learned_wins(PriorWeights::neutral(10), 40, 1e-4);
+        assert_eq!((p.visits, p.wins), (10, 5));
+        let p = PriorWeights::add_learned_wins(PriorWeights::neutral(10), 40, f32::NAN);
+        assert_eq!((p.visits, p.wins), (10, 5));
         for s in ["hand", "learned", "blend"] {
             assert_eq!(s.parse::<PriorSource>().unwrap().to_string(), s);
         }

@@ -364,7 +364,12 @@ impl Worker {
                 } else {
                     1.0 / n as f32
                 };
-                entry.1 = PriorWeights::add_learned(entry.1, sh.config.learned_visits, p, n);
+                let v = sh.config.learned_visits;
+                entry.1 = if sh.config.learned_wins_only {
+                    PriorWeights::add_learned_wins(entry.1, v, p)
+                } else {
+                    PriorWeights::add_learned(entry.1, v, p, n)
+                };
             }
             // Best prior first: the order progressive widening opens the
             // children in; ties in board order (an unstable sort, since a

@@ -185,9 +185,11 @@ struct EngineArgs {
     /// default 0: off), rave_weighting (AMAF updates weigh 2 for the
     /// next move down to 0 at the simulation's end, 0 or 1; default 1
     /// below 13x13, 0 from 13x13), score_bonus (how much a playout's
-    /// margin shades its win or loss, 0 to 0.5, default 0) or
+    /// margin shades its win or loss, 0 to 0.5, default 0),
     /// widen_start (progressive widening from this many children, 0 to
-    /// 1000; 0 is off, the default without --widening).
+    /// 1000; 0 is off, the default without --widening) or
+    /// learned_wins_only (the learned priors add learned_visits * sqrt(p)
+    /// virtual wins and no losses, 0 or 1, default 0).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
