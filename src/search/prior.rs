@@ -230,11 +230,7 @@ impl PriorWeights {
     /// ([`SearchConfig::learned_visits`](super::SearchConfig::learned_visits)).
     pub(crate) fn add_learned(prior: Prior, v: u32, p: f32, n: usize) -> Prior {
         let w = (v as f32 * learned_win_rate(p, n)).round() as u32;
-        let visits = (u32::from(prior.visits) + v).min(u32::from(u16::MAX));
-        Prior {
-            visits: visits as u16,
-            wins: (u32::from(prior.wins) + w).min(visits) as u16,
-        }
+        Self::add_virtual(prior, v, w)
     }
 
     /// `prior` with the learned model's recommendation added for a move
@@ -247,10 +243,16 @@ impl PriorWeights {
             0.0
         };
         let w = (v as f32 * root).round() as u32;
-        let visits = (u32::from(prior.visits) + w).min(u32::from(u16::MAX));
+        Self::add_virtual(prior, w, w)
+    }
+
+    /// `prior` with `visits` virtual playouts added, `wins` of them won:
+    /// the visits saturate at `u16::MAX`, the wins at the visits.
+    fn add_virtual(prior: Prior, visits: u32, wins: u32) -> Prior {
+        let visits = (u32::from(prior.visits) + visits).min(u32::from(u16::MAX));
         Prior {
             visits: visits as u16,
-            wins: (u32::from(prior.wins) + w).min(visits) as u16,
+            wins: (u32::from(prior.wins) + wins).min(visits) as u16,
         }
     }
 
