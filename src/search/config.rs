@@ -37,9 +37,11 @@ pub struct SearchConfig {
     /// The learned model only recommends, as michi and Pachi use their
     /// pattern probabilities: a move of probability `p` gets
     /// `learned_visits * sqrt(p)` virtual playouts, all won, and no
-    /// virtual losses (`false`, the default: the win-rate mapping of
-    /// [`SearchConfig::learned_visits`]).
-    pub learned_wins_only: bool,
+    /// virtual losses (`Some(false)`: the win-rate mapping of
+    /// [`SearchConfig::learned_visits`]; `None`, the default: wins only
+    /// on boards smaller than [`AUTO_LEARNED_WINS_ONLY_BELOW`], where it
+    /// beat the hand priors at equal time).
+    pub learned_wins_only: Option<bool>,
     /// The heavy playouts remember the last good replies (LGRF-2: an
     /// answer to the last move, or to the last two, that won a playout,
     /// forgotten when it loses one) and play them when still sensible.
@@ -145,7 +147,7 @@ impl Default for SearchConfig {
             explore: 0.0,
             prior_even: 10,
             learned_visits: 20,
-            learned_wins_only: false,
+            learned_wins_only: None,
             last_good_reply: false,
             two_liberties: false,
             playout_ladders: true,
@@ -192,6 +194,21 @@ impl SearchConfig {
         self.rave_weighting
             .unwrap_or(size < AUTO_RAVE_WEIGHTING_BELOW)
     }
+
+    /// Whether the learned priors only add virtual wins on a board of
+    /// `size` ([`SearchConfig::learned_wins_only`], resolved).
+    ///
+    /// ```
+    /// use tengen::search::SearchConfig;
+    /// let auto = SearchConfig::default();
+    /// assert!(auto.learned_wins_only_on(9) && !auto.learned_wins_only_on(19));
+    /// let off = SearchConfig { learned_wins_only: Some(false), ..auto };
+    /// assert!(!off.learned_wins_only_on(9));
+    /// ```
+    pub fn learned_wins_only_on(&self, size: usize) -> bool {
+        self.learned_wins_only
+            .unwrap_or(size < AUTO_LEARNED_WINS_ONLY_BELOW)
+    }
 }
 
 /// Boards smaller than this weight their AMAF updates by default
@@ -199,6 +216,13 @@ impl SearchConfig {
 /// 200 games at equal time, on 19x19 it lost 18 of 40 (13x13 is not
 /// measured, so it keeps the plain updates).
 pub const AUTO_RAVE_WEIGHTING_BELOW: usize = 13;
+
+/// Boards smaller than this give the learned priors as wins only by
+/// default ([`SearchConfig::learned_wins_only`]): on 9x9 the blend of hand
+/// and learned priors that way beat the hand priors alone at equal time
+/// (`docs/learning.md`), while on 19x19 it lost 17 of 20 (at weight 40)
+/// and the win-rate mapping stays (13x13 is not measured).
+pub const AUTO_LEARNED_WINS_ONLY_BELOW: usize = 13;
 
 /// Overrides of the search's tuning constants by name, as
 /// `tengen --set KEY=VALUE` takes them, for tuning matches: each `None`
@@ -230,9 +254,12 @@ pub const AUTO_RAVE_WEIGHTING_BELOW: usize = 13;
 /// assert_eq!(t.apply(SearchConfig::default()).widening.unwrap().start, 20);
 /// t.set("widen_start=0").unwrap();
 /// assert_eq!(t.apply(SearchConfig::default()).widening, None);
-/// assert!(!SearchConfig::default().learned_wins_only);
+/// // The learned priors as wins only, on every size.
+/// assert_eq!(SearchConfig::default().learned_wins_only, None);
 /// t.set("learned_wins_only=1").unwrap();
-/// assert!(t.apply(SearchConfig::default()).learned_wins_only);
+/// assert!(t.apply(SearchConfig::default()).learned_wins_only_on(19));
+/// t.set("learned_wins_only=0").unwrap();
+/// assert!(!t.apply(SearchConfig::default()).learned_wins_only_on(9));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tuning {
@@ -467,7 +494,7 @@ impl Tuning {
             explore: self.explore.unwrap_or(config.explore),
             prior_even: self.prior_even.unwrap_or(config.prior_even),
             learned_visits: self.learned_visits.unwrap_or(config.learned_visits),
-            learned_wins_only: self.learned_wins_only.unwrap_or(config.learned_wins_only),
+            learned_wins_only: self.learned_wins_only.or(config.learned_wins_only),
             expand_threshold: self.expand_threshold.unwrap_or(config.expand_threshold),
             last_good_reply: self.last_good_reply.unwrap_or(config.last_good_reply),
             two_liberties: self.two_liberties.unwrap_or(config.two_liberties),

@@ -35,13 +35,14 @@ mod worker;
 pub use crate::playout::{PlayoutPolicy, PolicyKind};
 pub use bench::{run_bench, BenchLine, BenchSize};
 pub use config::{
-    Limits, SearchConfig, Tuning, TuningError, TuningKey, Widening, AUTO_RAVE_WEIGHTING_BELOW,
+    Limits, SearchConfig, Tuning, TuningError, TuningKey, Widening, AUTO_LEARNED_WINS_ONLY_BELOW,
+    AUTO_RAVE_WEIGHTING_BELOW,
 };
 pub use engine::{Engine, Request};
 pub use key::PositionKey;
 pub use komi::{DynamicKomi, KomiMode};
 pub use level::{Level, UnknownLevel, MAX_NUMBERED_LEVEL, NORMAL_NUMBER, PLAYOUTS_PER_LEVEL};
-pub use prior::{hand_prior_score, PriorSource, AUTO_BLEND_MIN_SIZE};
+pub use prior::{hand_prior_score, PriorSource};
 pub use result::{Candidate, Decision, SearchResult};
 pub use search::Search;
 pub use time::{Clock, TimeBudget};

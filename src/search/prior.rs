@@ -14,9 +14,11 @@ use std::cell::RefCell;
 /// Where the priors of new tree nodes come from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PriorSource {
-    /// The default: [`PriorSource::Blend`] on boards from
-    /// [`AUTO_BLEND_MIN_SIZE`], [`PriorSource::Hand`] below (where the
-    /// learned model showed no gain; see `docs/learning.md`).
+    /// The default: [`PriorSource::Blend`] on every board. Below 13x13 the
+    /// learned model only adds virtual wins there
+    /// ([`SearchConfig::learned_wins_only`](super::SearchConfig::learned_wins_only));
+    /// its win-rate mapping had lost to the hand priors alone on 9x9, the
+    /// wins-only form beat them (see `docs/learning.md`).
     #[default]
     Auto,
     /// The hand-set knowledge of `PriorWeights` (captures, ataris,
@@ -48,27 +50,20 @@ impl PriorSource {
     }
 }
 
-/// With [`PriorSource::Auto`], boards at least this large get the learned
-/// model blended in: on 19x19 it won 10 of 12 self-play games at equal
-/// playouts and 7 of 10 at equal time against the hand priors alone; on
-/// 9x9 the learned variants scored 43.8% of 160 (`docs/learning.md`).
-pub const AUTO_BLEND_MIN_SIZE: usize = 13;
-
 impl PriorSource {
-    /// The source used on a board of `size`: [`PriorSource::Auto`]
-    /// resolved, the others as they are.
+    /// The source a search uses: [`PriorSource::Auto`] resolved (the
+    /// board size decides only how the learned part is counted), the
+    /// others as they are.
     ///
     /// ```
     /// use tengen::search::PriorSource;
     ///
-    /// assert_eq!(PriorSource::Auto.for_size(19), PriorSource::Blend);
-    /// assert_eq!(PriorSource::Auto.for_size(9), PriorSource::Hand);
-    /// assert_eq!(PriorSource::Learned.for_size(9), PriorSource::Learned);
+    /// assert_eq!(PriorSource::Auto.resolved(), PriorSource::Blend);
+    /// assert_eq!(PriorSource::Hand.resolved(), PriorSource::Hand);
     /// ```
-    pub fn for_size(self, size: usize) -> PriorSource {
+    pub fn resolved(self) -> PriorSource {
         match self {
-            PriorSource::Auto if size >= AUTO_BLEND_MIN_SIZE => PriorSource::Blend,
-            PriorSource::Auto => PriorSource::Hand,
+            PriorSource::Auto => PriorSource::Blend,
             other => other,
         }
     }

@@ -189,7 +189,8 @@ impl Search {
             // The count's komi: the handicap bonus included, and the
             // dynamic komi of a handicap game.
             komi: game.komi_with_bonus() + limits.extra_komi,
-            priors: self.config.priors.for_size(board.size()),
+            priors: self.config.priors.resolved(),
+            learned_wins_only: self.config.learned_wins_only_on(board.size()),
             tie: rules.tie,
             score_at_two_passes: rules.scoring == Scoring::Area || limits.cleanup,
             root_legal,

@@ -66,8 +66,11 @@ pub(super) struct Shared<'a> {
     pub(super) komi: f64,
     pub(super) tie: TieRule,
     /// Where the priors come from on this board ([`SearchConfig::priors`]
-    /// resolved by [`PriorSource::for_size`]).
+    /// resolved by [`PriorSource::resolved`]).
     pub(super) priors: PriorSource,
+    /// The learned priors only add virtual wins on this board
+    /// ([`SearchConfig::learned_wins_only_on`]).
+    pub(super) learned_wins_only: bool,
     /// Two passes in the tree end the game and are scored as they stand
     /// (area scoring, or cleanup); else a playout continues.
     pub(super) score_at_two_passes: bool,

@@ -365,8 +365,16 @@ impl Worker {
                     1.0 / n as f32
                 };
                 let v = sh.config.learned_visits;
-                entry.1 = if sh.config.learned_wins_only {
-                    PriorWeights::add_learned_wins(entry.1, v, p)
+                entry.1 = if sh.learned_wins_only {
+                    // The model recommends stones only: pass keeps its
+                    // hand prior (with virtual wins, pass would be the
+                    // choice of a lost position, where no move wins a
+                    // playout, from the first move on).
+                    if entry.0 == PASS {
+                        entry.1
+                    } else {
+                        PriorWeights::add_learned_wins(entry.1, v, p)
+                    }
                 } else {
                     PriorWeights::add_learned(entry.1, v, p, n)
                 };

@@ -147,9 +147,9 @@ struct EngineArgs {
     #[arg(long)]
     quiet: bool,
 
-    /// Where the tree's priors come from: auto (blend from 13x13, hand
-    /// below), hand (hand-set knowledge), learned (the move-prediction
-    /// model) or blend (both).
+    /// Where the tree's priors come from: auto (blend, with the learned
+    /// part as wins only below 13x13), hand (hand-set knowledge), learned
+    /// (the move-prediction model) or blend (both).
     #[arg(long, default_value_t = PriorSource::default())]
     priors: PriorSource,
 
@@ -189,7 +189,8 @@ struct EngineArgs {
     /// widen_start (progressive widening from this many children, 0 to
     /// 1000; 0 is off, the default without --widening) or
     /// learned_wins_only (the learned priors add learned_visits * sqrt(p)
-    /// virtual wins and no losses, 0 or 1, default 0).
+    /// virtual wins and no losses, 0 or 1; default 1 below 13x13, 0 from
+    /// 13x13).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
