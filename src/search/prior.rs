@@ -15,10 +15,10 @@ use std::cell::RefCell;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PriorSource {
     /// The default: [`PriorSource::Blend`] on every board. Below 13x13 the
-    /// learned model only adds virtual wins there
-    /// ([`SearchConfig::learned_wins_only`](super::SearchConfig::learned_wins_only));
-    /// its win-rate mapping had lost to the hand priors alone on 9x9, the
-    /// wins-only form beat them (see `docs/learning.md`).
+    /// learned model only adds virtual wins
+    /// ([`SearchConfig::learned_wins_only`](super::SearchConfig::learned_wins_only)):
+    /// on 9x9 its win-rate mapping had lost to the hand priors alone, and
+    /// the wins-only form beat them (see `docs/learning.md`).
     #[default]
     Auto,
     /// The hand-set knowledge of `PriorWeights` (captures, ataris,
