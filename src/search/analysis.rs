@@ -141,6 +141,7 @@ pub(super) fn snapshot(sh: &Shared<'_>, game: &Game, start: Instant) -> SearchRe
         reused_visits: 0,
         nodes: tree.len(),
         elapsed: start.elapsed(),
+        from_book: false,
     }
 }
 

@@ -101,6 +101,12 @@ pub struct SearchConfig {
     /// considers only its best-ranked children, more as its visits grow
     /// (`None`: every child at once).
     pub widening: Option<Widening>,
+    /// Play the opening book's move ([`Book::builtin`]) when the position
+    /// is in it, without searching (`genmove` only; analysis always
+    /// searches).
+    ///
+    /// [`Book::builtin`]: super::Book::builtin
+    pub opening_book: bool,
 }
 
 /// Progressive widening (Coulom 2007; Chaslot et al.): the children of a
@@ -163,6 +169,7 @@ impl Default for SearchConfig {
             priors: PriorSource::default(),
             model: None,
             widening: None,
+            opening_book: true,
         }
     }
 }

@@ -19,14 +19,16 @@
 //! assert!(matches!(decision, Decision::Play(m) if game.is_legal(Color::Black, m)));
 //! ```
 
+use super::book::Book;
 use super::config::Limits;
 use super::key::PositionKey;
-use super::result::{Decision, SearchResult};
+use super::result::{Candidate, Decision, SearchResult};
 use super::search::Search;
 use crate::color::Color;
 use crate::game::Game;
 use crate::point::Move;
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// What the engine is asked about.
 #[derive(Clone, Copy, Debug)]
@@ -141,6 +143,52 @@ impl Engine for Search {
             result.ownership,
         ));
         d
+    }
+
+    /// Plays the opening book's move if the configuration allows it and
+    /// the position is in the book ([`Book::lookup`]); else searches and
+    /// decides.
+    fn genmove(
+        &mut self,
+        req: &Request<'_>,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> (Decision, SearchResult) {
+        let start = Instant::now();
+        let booked = (self.config().opening_book && !req.cleanup && limits.extra_komi == 0.0)
+            .then(|| Book::builtin().lookup(req.game, req.color))
+            .flatten();
+        if let Some(b) = booked {
+            let mv = Move::Play(b.mv);
+            let book = Candidate {
+                mv,
+                visits: b.visits,
+                winrate: b.winrate,
+                prior: 1.0,
+                lcb: b.winrate,
+                score_lead: 0.0,
+                score_stdev: 0.0,
+                pv: vec![mv],
+                pv_visits: vec![b.visits],
+            };
+            let result = SearchResult {
+                best: Decision::Play(mv),
+                winrate: b.winrate,
+                score_lead: 0.0,
+                score_stdev: 0.0,
+                candidates: vec![book],
+                ownership: vec![0.0; req.game.board().area()],
+                playouts: 0,
+                root_visits: 0,
+                reused_visits: 0,
+                nodes: 0,
+                elapsed: start.elapsed(),
+                from_book: true,
+            };
+            return (Decision::Play(mv), result);
+        }
+        let analysis = self.analyze(req, limits, stop);
+        (self.decide(req, &analysis), analysis)
     }
 
     fn new_game(&mut self) {

@@ -90,9 +90,11 @@ impl Level {
     pub fn config(self) -> SearchConfig {
         let base = SearchConfig::default();
         match self {
+            // A beginner's opponent varies its openings too.
             Level::Easy => SearchConfig {
                 temperature: 1.0,
                 threads: 1,
+                opening_book: false,
                 ..base
             },
             Level::Hard | Level::Number(_) => base,

@@ -16,6 +16,7 @@
 
 mod analysis;
 mod bench;
+mod book;
 mod config;
 mod decision;
 mod engine;
@@ -34,6 +35,7 @@ mod worker;
 
 pub use crate::playout::{PlayoutPolicy, PolicyKind};
 pub use bench::{run_bench, BenchLine, BenchSize};
+pub use book::{build_book, canonical, Book, BookConfig, BookError, BookMove, BOOK_FORMAT};
 pub use config::{
     Limits, SearchConfig, Tuning, TuningError, TuningKey, Widening, AUTO_LEARNED_WINS_ONLY_BELOW,
     AUTO_RAVE_WEIGHTING_BELOW,

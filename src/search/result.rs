@@ -67,4 +67,7 @@ pub struct SearchResult {
     pub nodes: usize,
     /// Wall time of the search.
     pub elapsed: Duration,
+    /// The move is the opening book's ([`Book`](super::Book)): nothing
+    /// was searched, and the one candidate is the book's record of it.
+    pub from_book: bool,
 }

@@ -362,5 +362,6 @@ fn empty_result(area: usize, start: Instant) -> SearchResult {
         reused_visits: 0,
         nodes: 0,
         elapsed: start.elapsed(),
+        from_book: false,
     }
 }

@@ -370,6 +370,7 @@ mod tests {
             reused_visits: 0,
             nodes: 3,
             elapsed: Duration::ZERO,
+            from_book: false,
         };
         (r, board)
     }

@@ -397,18 +397,27 @@ impl Session {
             }
         }
         let best = analysis.candidates.first();
-        let _ = writeln!(
-            self.log,
-            "{c}: {} after {} playouts in {:.2}s (win rate {:.3}; {} visits reused)",
-            match decision {
-                Decision::Play(m) => m.to_string(),
-                Decision::Resign => "resign".to_string(),
-            },
-            analysis.root_visits,
-            spent.as_secs_f64(),
-            best.map_or(0.5, |b| b.winrate),
-            analysis.reused_visits
-        );
+        let chosen = match decision {
+            Decision::Play(m) => m.to_string(),
+            Decision::Resign => "resign".to_string(),
+        };
+        let _ = if analysis.from_book {
+            writeln!(
+                self.log,
+                "{c}: {chosen} from the opening book (win rate {:.3} after {} playouts)",
+                analysis.winrate,
+                best.map_or(0, |b| b.visits)
+            )
+        } else {
+            writeln!(
+                self.log,
+                "{c}: {chosen} after {} playouts in {:.2}s (win rate {:.3}; {} visits reused)",
+                analysis.root_visits,
+                spent.as_secs_f64(),
+                best.map_or(0.5, |b| b.winrate),
+                analysis.reused_visits
+            )
+        };
         let _ = self.log.flush();
         match decision {
             Decision::Resign => Ok("resign".into()),

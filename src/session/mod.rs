@@ -74,6 +74,10 @@ pub struct Config {
     /// Progressive widening by the learned ranking (with `learned` or
     /// `blend` priors): [`Widening::DEFAULT`] when on.
     pub widening: bool,
+    /// Play the opening book's move when the position is in it
+    /// ([`SearchConfig::opening_book`]; levels that vary their play,
+    /// `easy`, never do).
+    pub opening_book: bool,
     /// Dynamic komi in handicap games ([`DynamicKomi`]): `genmove`
     /// searches against a komi moved to keep its win rate useful; by
     /// default only when the engine takes stones.
@@ -102,6 +106,7 @@ impl Default for Config {
             priors: PriorSource::default(),
             model: None,
             widening: false,
+            opening_book: true,
             dynamic_komi: KomiMode::default(),
             ponder: false,
             tuning: Tuning::default(),
@@ -338,6 +343,7 @@ fn search_engine(config: &Config, base: SearchConfig) -> Search {
         priors: config.priors,
         model: config.model.clone(),
         widening: config.widening.then_some(Widening::DEFAULT),
+        opening_book: base.opening_book && config.opening_book,
         ..base
     }))
 }

@@ -153,6 +153,8 @@ impl Session {
                 resign_threshold: None,
                 node_limit: 400_000,
                 lag_margin: std::time::Duration::ZERO,
+                // The book knows full boards, not a Phantom player's view.
+                opening_book: false,
                 ..SearchConfig::default()
             }))
         };

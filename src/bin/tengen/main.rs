@@ -163,6 +163,12 @@ struct EngineArgs {
     #[arg(long)]
     widening: bool,
 
+    /// Never play from the opening book (9x9, komi 7, area scoring: the
+    /// first moves of an even game, chosen by long searches); without
+    /// it, every level but easy plays the book's move when it has one.
+    #[arg(long)]
+    no_book: bool,
+
     /// The Phantom Go player in Phantom mode: sampling, naive or random.
     #[arg(long, default_value_t = PhantomKind::Sampling)]
     phantom_player: PhantomKind,
@@ -274,6 +280,7 @@ impl EngineArgs {
             priors: self.priors,
             model,
             widening: self.widening,
+            opening_book: !self.no_book,
             dynamic_komi: self.dynamic_komi,
             ponder: self.ponder,
             tuning,

@@ -13,7 +13,7 @@ use tengen::learn::{
     fit, move_features, parse_records, pass_features, top_k, visit_positions, FitConfig,
     GameRecord, Model, MoveFeatures, Position, RawPositions, GROUPS,
 };
-use tengen::search::hand_prior_score;
+use tengen::search::{build_book, hand_prior_score, BookConfig};
 
 /// Options of `tengen train`.
 #[derive(Args, Debug)]
@@ -34,6 +34,44 @@ pub enum TrainCommand {
     /// Measure move prediction (top-1, top-5) on the held-out games, for
     /// the learned model and for the hand-set priors.
     Eval(EvalArgs),
+    /// Build an opening book: from the empty board, search each position
+    /// with a fixed number of playouts, record its best move, and go on
+    /// with its most visited moves, to a depth (see `docs/learning.md`).
+    Book(BookArgs),
+}
+
+/// Options of `tengen train book`.
+#[derive(Args, Debug)]
+pub struct BookArgs {
+    /// Board size.
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u8).range(2..=25))]
+    size: u8,
+    /// Komi (area scoring).
+    #[arg(long, default_value_t = 7.0, allow_negative_numbers = true, value_parser = crate::tools::parse_finite)]
+    komi: f64,
+    /// Moves from the empty board the book covers.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=12))]
+    depth: u8,
+    /// The most visited moves of each position whose positions are
+    /// searched next.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=20))]
+    branch: u8,
+    /// Playouts of each position's search.
+    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    playouts: u64,
+    /// The seed of the searches.
+    #[arg(long)]
+    seed: u64,
+    /// Searches run at once, one thread each (the book does not depend on
+    /// it).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
+    /// The book file to write (replaced).
+    #[arg(long)]
+    out: PathBuf,
+    /// No progress bar.
+    #[arg(long)]
+    no_progress: bool,
 }
 
 /// Options of `tengen train gen`.
@@ -81,6 +119,7 @@ pub fn run(args: &TrainArgs) -> ExitCode {
         TrainCommand::Gen(g) => run_gen(g),
         TrainCommand::Fit(f) => run_fit(f),
         TrainCommand::Eval(e) => run_eval(e),
+        TrainCommand::Book(b) => run_book(b),
     }
 }
 
@@ -173,6 +212,44 @@ fn run_gen(a: &GenArgs) -> ExitCode {
     println!(
         "{} games ({failed} skipped), {positions} teacher positions in {:.0} s, written to {}",
         a.games - failed,
+        start.elapsed().as_secs_f64(),
+        a.out.display()
+    );
+    ExitCode::SUCCESS
+}
+
+fn run_book(a: &BookArgs) -> ExitCode {
+    let cfg = BookConfig {
+        size: usize::from(a.size),
+        komi: a.komi,
+        depth: usize::from(a.depth),
+        branch: usize::from(a.branch),
+        playouts: a.playouts,
+        seed: a.seed,
+        jobs: usize::from(a.jobs),
+    };
+    let pb = bar(1, "positions", !a.no_progress);
+    let start = Instant::now();
+    let book = match build_book(&cfg, &|done, total| {
+        pb.set_length(total as u64);
+        pb.set_position(done as u64);
+    }) {
+        Ok(book) => book,
+        Err(e) => return fail(format_args!("{e}")),
+    };
+    pb.finish_and_clear();
+    let header = format!(
+        "An opening book of tengen's own searches, made by:\n\
+         tengen train book --size {} --komi {} --depth {} --branch {} --playouts {} --seed {}\n\
+         Each line: the position (canonical orientation, rows from the bottom, X black, O white), the move, its visits and win rate.",
+        a.size, a.komi, a.depth, a.branch, a.playouts, a.seed
+    );
+    if let Err(e) = std::fs::write(&a.out, book.to_text(&header)) {
+        return fail(format_args!("cannot write {}: {e}", a.out.display()));
+    }
+    println!(
+        "{} positions in {:.0} s, written to {}",
+        book.len(),
         start.elapsed().as_secs_f64(),
         a.out.display()
     );
