@@ -104,3 +104,53 @@ fn no_book_another_komi_and_easy_search() {
     searched(&[], "boardsize 9\nkomi 7\nplay b pass\ngenmove w\n");
     searched(&["--level", "easy"], "boardsize 9\nkomi 7\ngenmove b\n");
 }
+
+#[test]
+fn train_book_writes_a_book_the_library_reads_the_same_for_any_jobs() {
+    let dir = std::env::temp_dir().join(format!("tengen-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let build = |jobs: &str, name: &str| {
+        let out = dir.join(name);
+        let status = Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args([
+                "train", "book", "--size", "5", "--komi", "3", "--depth", "2",
+            ])
+            .args(["--branch", "2", "--playouts", "400", "--seed", "9"])
+            .args(["--jobs", jobs, "--no-progress", "--out"])
+            .arg(&out)
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        std::fs::read_to_string(out).unwrap()
+    };
+    let one = build("1", "one.txt");
+    let two = build("2", "two.txt");
+    assert_eq!(one, two, "the book depends on the seed only");
+    assert!(one.contains("tengen train book --size 5 --komi 3"), "{one}");
+    let book = Book::parse(&one).unwrap();
+    // The empty board and one or two of its replies (mirror images are
+    // stored once).
+    assert!((2..=3).contains(&book.len()), "{}", book.len());
+    let rules = Rules {
+        komi: 3.0,
+        ..Rules::default()
+    };
+    let empty = Game::new(5, rules).unwrap();
+    let first = book.lookup(&empty, Color::Black).unwrap();
+    assert!(empty.is_legal(Color::Black, Move::Play(first.mv)));
+    assert!(first.visits > 0 && first.visits <= 400);
+    // Not the built-in book's game.
+    assert!(book
+        .lookup(&Game::new(9, komi7()).unwrap(), Color::Black)
+        .is_none());
+    // A bad size is refused by the command, not built as an empty book.
+    let bad = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["train", "book", "--size", "30", "--out"])
+        .arg(dir.join("bad.txt"))
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(!dir.join("bad.txt").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
