@@ -21,9 +21,11 @@ fn log_path(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("tengen-ponder-{name}-{}.log", std::process::id()))
 }
 
+/// An engine on one thread, logging to `log`; without the opening book,
+/// so that the first moves of 9x9 search (and ponder) as later ones do.
 fn engine(extra: &str, log: &Path) -> GtpClient {
     let cmd = format!(
-        "{} --threads 1 --seed 3 --resign 0 --log {} {extra}",
+        "{} --threads 1 --seed 3 --resign 0 --no-book --log {} {extra}",
         env!("CARGO_BIN_EXE_tengen"),
         log.display()
     );

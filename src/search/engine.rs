@@ -4,14 +4,17 @@
 //!
 //! The front end asks an [`Engine`] to [`analyze`](Engine::analyze) a
 //! position within some [`Limits`] (repeatedly, for live analysis), then to
-//! [`decide`](Engine::decide) on a move.
+//! [`decide`](Engine::decide) on a move. [`genmove`](Engine::genmove) does
+//! both, except where the opening book ([`Book`]) has the position: on
+//! 9x9 at komi 7 the first moves are the book's, played without a search.
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
 //! use tengen::search::{Decision, Engine, Limits, Request, Search, SearchConfig};
 //! use tengen::{Color, Game, Rules};
 //!
-//! let game = Game::new(9, Rules::default()).unwrap();
+//! // 13x13: no book there, so the engine searches.
+//! let game = Game::new(13, Rules::default()).unwrap();
 //! let mut engine = Search::new(SearchConfig::deterministic(1));
 //! let req = Request { game: &game, color: Color::Black, cleanup: false };
 //! let (decision, analysis) = engine.genmove(&req, &Limits::playouts(300), &AtomicBool::new(false));
