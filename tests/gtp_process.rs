@@ -651,6 +651,8 @@ fn search_settings_are_checked_on_the_command_line() {
         "widen_start=20",
         "--set",
         "learned_wins_only=1",
+        "--set",
+        "progressive_bias=1.5",
     ]);
     assert_eq!(e.cmd("boardsize 9"), "= ");
     let a = e.cmd("genmove b");
@@ -701,6 +703,10 @@ fn search_settings_are_checked_on_the_command_line() {
         (
             "widen_start=-1",
             "widen_start must be a whole number from 0 to 1000",
+        ),
+        (
+            "progressive_bias=11",
+            "progressive_bias must be a number from 0 to 10",
         ),
         ("rave_equiv", "is not KEY=VALUE"),
     ] {

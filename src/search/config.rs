@@ -28,6 +28,13 @@ pub struct SearchConfig {
     pub rave_equiv: f32,
     /// UCB exploration coefficient (0 leaves exploration to RAVE and priors).
     pub explore: f32,
+    /// Progressive bias (Chaslot et al. 2008): a child whose move the
+    /// learned model gives probability `p` gets `progressive_bias * p /
+    /// (visits + 1)` added to its value when the tree selects, so the
+    /// model's favourites are tried early however the AMAF statistics
+    /// look, and the hint fades with the child's own visits (0: off;
+    /// only with learned or blended priors).
+    pub progressive_bias: f32,
     /// Weight of the neutral prior given to every move, in virtual playouts.
     pub prior_even: u16,
     /// The learned model's virtual playouts per move (priors `learned`
@@ -151,6 +158,7 @@ impl Default for SearchConfig {
             expand_threshold: 0,
             rave_equiv: 3000.0,
             explore: 0.0,
+            progressive_bias: 0.0,
             prior_even: 10,
             learned_visits: 20,
             learned_wins_only: None,
@@ -301,6 +309,8 @@ pub struct Tuning {
     /// [`SearchConfig::widening`]: 0 off, else [`Widening::DEFAULT`]
     /// with this [`Widening::start`].
     pub widen_start: Option<u32>,
+    /// [`SearchConfig::progressive_bias`].
+    pub progressive_bias: Option<f32>,
 }
 
 /// A `--set` assignment [`Tuning`] refuses.
@@ -364,7 +374,7 @@ pub struct TuningKey {
 
 impl Tuning {
     /// Every key, in the order [`Tuning`]'s display writes them.
-    pub const KEYS: [TuningKey; 15] = [
+    pub const KEYS: [TuningKey; 16] = [
         TuningKey {
             name: "rave_equiv",
             min: 1.0,
@@ -455,6 +465,12 @@ impl Tuning {
             max: 1.0,
             integer: true,
         },
+        TuningKey {
+            name: "progressive_bias",
+            min: 0.0,
+            max: 10.0,
+            integer: false,
+        },
     ];
 
     /// Sets one key from `KEY=VALUE`.
@@ -489,6 +505,7 @@ impl Tuning {
             "score_bonus" => self.score_bonus = Some(v as f32),
             "widen_start" => self.widen_start = Some(v as u32),
             "learned_wins_only" => self.learned_wins_only = Some(v == 1.0),
+            "progressive_bias" => self.progressive_bias = Some(v as f32),
             _ => self.learned_shapes = Some(v as f32),
         }
         Ok(())
@@ -499,6 +516,7 @@ impl Tuning {
         SearchConfig {
             rave_equiv: self.rave_equiv.unwrap_or(config.rave_equiv),
             explore: self.explore.unwrap_or(config.explore),
+            progressive_bias: self.progressive_bias.unwrap_or(config.progressive_bias),
             prior_even: self.prior_even.unwrap_or(config.prior_even),
             learned_visits: self.learned_visits.unwrap_or(config.learned_visits),
             learned_wins_only: self.learned_wins_only.or(config.learned_wins_only),
@@ -547,6 +565,7 @@ impl fmt::Display for Tuning {
             self.score_bonus.map(f64::from),
             self.widen_start.map(f64::from),
             self.learned_wins_only.map(|on| if on { 1.0 } else { 0.0 }),
+            self.progressive_bias.map(f64::from),
         ];
         let mut sep = "";
         for (key, v) in Tuning::KEYS.iter().zip(values) {

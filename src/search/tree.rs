@@ -8,7 +8,7 @@
 //! everything unreachable at once.
 
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicU32, Ordering::*};
+use std::sync::atomic::{AtomicU16, AtomicU32, Ordering::*};
 use std::sync::OnceLock;
 
 /// The move code of a pass (board locations are below it).
@@ -19,11 +19,11 @@ const CHUNK: usize = 1 << CHUNK_BITS;
 const MASK: u32 = (1 << CHUNK_BITS) - 1;
 
 /// Node states.
-const LEAF: u32 = 0;
-const EXPANDING: u32 = 1;
-const EXPANDED: u32 = 2;
+const LEAF: u16 = 0;
+const EXPANDING: u16 = 1;
+const EXPANDED: u16 = 2;
 /// A leaf that must not be expanded (the arena is full).
-const FROZEN: u32 = 3;
+const FROZEN: u16 = 3;
 
 /// The AMAF statistics count in units of this much of one update of
 /// weight 1, so that weighted updates (see
@@ -51,7 +51,10 @@ pub(crate) struct Node {
     first_child: AtomicU32,
     /// Move (low 16 bits) and number of children (high 16 bits).
     mv_count: AtomicU32,
-    state: AtomicU32,
+    state: AtomicU16,
+    /// The learned model's progressive bias for this move, in 65,535ths
+    /// (see [`SearchConfig::progressive_bias`](super::SearchConfig::progressive_bias)).
+    bias: AtomicU16,
 }
 
 /// A plain copy of a node's statistics.
@@ -65,10 +68,17 @@ pub(crate) struct Stats {
     pub(crate) amaf_wins: u32,
     pub(crate) prior_visits: u32,
     pub(crate) prior_wins: u32,
+    /// In 65,535ths of the full bias.
+    pub(crate) bias: u32,
 }
 
 impl Node {
     pub(crate) fn init(&self, mv: u16, prior_visits: u16, prior_wins: u16) {
+        self.init_biased(mv, prior_visits, prior_wins, 0);
+    }
+
+    /// [`init`](Self::init) with a progressive bias (in 65,535ths).
+    pub(crate) fn init_biased(&self, mv: u16, prior_visits: u16, prior_wins: u16, bias: u16) {
         self.visits.store(0, Relaxed);
         self.wins.store(0, Relaxed);
         self.amaf_visits.store(0, Relaxed);
@@ -80,6 +90,7 @@ impl Node {
         self.first_child.store(0, Relaxed);
         self.mv_count.store(u32::from(mv), Relaxed);
         self.state.store(LEAF, Relaxed);
+        self.bias.store(bias, Relaxed);
     }
 
     #[inline(always)]
@@ -102,6 +113,7 @@ impl Node {
             amaf_wins: self.amaf_wins.load(Relaxed),
             prior_visits: p & 0xFFFF,
             prior_wins: p >> 16,
+            bias: u32::from(self.bias.load(Relaxed)),
         }
     }
 
@@ -182,6 +194,7 @@ impl Node {
         self.first_child.store(0, Relaxed);
         self.mv_count.store(u32::from(other.mv()), Relaxed);
         self.state.store(LEAF, Relaxed);
+        self.bias.store(other.bias.load(Relaxed), Relaxed);
     }
 }
 
@@ -303,6 +316,17 @@ impl Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_node_stays_32_bytes() {
+        // `--max-nodes` tells users a node is about 32 bytes.
+        assert_eq!(std::mem::size_of::<Node>(), 32);
+        let t = Tree::new(4, 0);
+        t.node(0).init_biased(3, 10, 5, 777);
+        let s = t.node(0).stats();
+        assert_eq!((s.prior_visits, s.prior_wins, s.bias), (10, 5, 777));
+        assert!(t.node(0).is_leaf());
+    }
 
     #[test]
     fn alloc_respects_limit_and_chunks() {

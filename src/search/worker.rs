@@ -4,7 +4,7 @@
 
 use super::prior::{Prior, PriorContext, PriorSource, PriorWeights};
 use super::shared::Shared;
-use super::tree::{AMAF_UNIT, PASS};
+use super::tree::{Stats, AMAF_UNIT, PASS};
 use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, SLOTS};
@@ -41,7 +41,8 @@ pub(super) struct Worker {
     /// ([`SearchConfig::weights_rave`], resolved once).
     weighted_amaf: bool,
     owner: Box<[i8; SLOTS]>,
-    buf: Vec<(u16, Prior)>,
+    /// A move, its prior and its progressive bias (in 65,535ths).
+    buf: Vec<(u16, Prior, u16)>,
     /// The learned model's strengths of the moves of one expansion.
     strengths: Vec<f32>,
     /// The weights of the priors of new nodes.
@@ -333,11 +334,11 @@ impl Worker {
                         ctx.prior(l, to_move)
                     }
                 };
-                self.buf.push((l.0, prior));
+                self.buf.push((l.0, prior, 0));
             }
         }
         self.buf
-            .push((PASS, self.weights.pass(sh.config.prior_even)));
+            .push((PASS, self.weights.pass(sh.config.prior_even), 0));
         if source != PriorSource::Hand {
             // The learned model's probabilities over the same moves.
             let model = sh
@@ -347,7 +348,7 @@ impl Worker {
                 .unwrap_or_else(|| Model::builtin());
             self.strengths.clear();
             let mut total = 0.0f32;
-            for &(mv, _) in &self.buf {
+            for &(mv, _, _) in &self.buf {
                 let f = if mv == PASS {
                     pass_features(after_pass)
                 } else {
@@ -365,6 +366,9 @@ impl Worker {
                     1.0 / n as f32
                 };
                 let v = sh.config.learned_visits;
+                if entry.0 != PASS {
+                    entry.2 = bias_units(p);
+                }
                 entry.1 = if sh.learned_wins_only {
                     // The model recommends stones only: pass keeps its
                     // hand prior (with virtual wins, pass would be the
@@ -395,8 +399,9 @@ impl Worker {
             node.freeze();
             return None;
         };
-        for (k, &(mv, p)) in self.buf.iter().enumerate() {
-            tree.node(first + k as u32).init(mv, p.visits, p.wins);
+        for (k, &(mv, p, bias)) in self.buf.iter().enumerate() {
+            tree.node(first + k as u32)
+                .init_biased(mv, p.visits, p.wins, bias);
         }
         node.finish_expand(first, count);
         Some((first, count))
@@ -445,13 +450,29 @@ pub(super) fn black_half_wins(m: f64, area: usize, tie: TieRule, bonus: f32, u: 
     }
 }
 
-/// The child of `parent` to descend into: the highest UCT-RAVE value.
+/// One 65,535th of the full progressive bias, as stored in a node.
+const BIAS_SCALE: f32 = 1.0 / u16::MAX as f32;
+
+/// A move's progressive bias in the units a node stores: its learned
+/// probability `p`, clamped to 0..=1 (0 if not a number).
+fn bias_units(p: f32) -> u16 {
+    if p.is_finite() {
+        (p.clamp(0.0, 1.0) * f32::from(u16::MAX)).round() as u16
+    } else {
+        0
+    }
+}
+
+/// The child of `parent` to descend into: the highest UCT-RAVE value,
+/// plus the progressive bias `progressive_bias * p / (visits + 1)` of the
+/// learned probability `p` when that is on.
 #[inline]
 fn select(sh: &Shared<'_>, parent: u32, (first, count): (u32, u32)) -> Option<u32> {
     let tree = sh.tree;
     let at_root = parent == 0;
     let equiv = sh.config.rave_equiv.max(1.0);
     let explore = sh.config.explore;
+    let bias = sh.config.progressive_bias;
     let log_parent = if explore > 0.0 {
         (tree.node(parent).visits() as f32 + 1.0).ln()
     } else {
@@ -472,26 +493,7 @@ fn select(sh: &Shared<'_>, parent: u32, (first, count): (u32, u32)) -> Option<u3
             break;
         }
         considered += 1;
-        let s = n.stats();
-        let pv = s.prior_visits as f32;
-        let pw = s.prior_wins as f32;
-        let nv = s.visits as f32;
-        let q = if nv + pv > 0.0 {
-            (s.wins as f32 * 0.5 + pw) / (nv + pv)
-        } else {
-            0.5
-        };
-        let an = s.amaf_visits as f32 * AMAF_SCALE + pv;
-        let mut val = if an > 0.0 {
-            let aq = (s.amaf_wins as f32 * (0.5 * AMAF_SCALE) + pw) / an;
-            let beta = an / (an + nv + nv * an / equiv);
-            (1.0 - beta) * q + beta * aq
-        } else {
-            q
-        };
-        if explore > 0.0 {
-            val += explore * (log_parent / (nv + 1.0)).sqrt();
-        }
+        let val = child_value(&n.stats(), equiv, (explore, log_parent), bias);
         if val > best_val {
             best_val = val;
             best = Some(i);
@@ -500,9 +502,76 @@ fn select(sh: &Shared<'_>, parent: u32, (first, count): (u32, u32)) -> Option<u3
     best
 }
 
+/// A child's selection value from its statistics `s`: the RAVE blend of
+/// its win rate and its AMAF win rate (the prior's virtual playouts in
+/// both) with equivalence `equiv`, UCB exploration `(coefficient, log of
+/// the parent's visits plus one)` (a coefficient of 0 for none),
+/// and the progressive bias of coefficient `bias` (0 for none).
+#[inline(always)]
+fn child_value(s: &Stats, equiv: f32, (explore, log_parent): (f32, f32), bias: f32) -> f32 {
+    let pv = s.prior_visits as f32;
+    let pw = s.prior_wins as f32;
+    let nv = s.visits as f32;
+    let q = if nv + pv > 0.0 {
+        (s.wins as f32 * 0.5 + pw) / (nv + pv)
+    } else {
+        0.5
+    };
+    let an = s.amaf_visits as f32 * AMAF_SCALE + pv;
+    let mut val = if an > 0.0 {
+        let aq = (s.amaf_wins as f32 * (0.5 * AMAF_SCALE) + pw) / an;
+        let beta = an / (an + nv + nv * an / equiv);
+        (1.0 - beta) * q + beta * aq
+    } else {
+        q
+    };
+    if explore > 0.0 {
+        val += explore * (log_parent / (nv + 1.0)).sqrt();
+    }
+    if bias > 0.0 {
+        val += bias * s.bias as f32 * BIAS_SCALE / (nv + 1.0);
+    }
+    val
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_progressive_bias_fades_with_the_childs_own_visits() {
+        // Half the model's probability, 10 visits won 6, AMAF as even.
+        let s = Stats {
+            visits: 10,
+            wins: 12,
+            amaf_visits: 20 * AMAF_UNIT,
+            amaf_wins: 20 * AMAF_UNIT,
+            prior_visits: 0,
+            prior_wins: 0,
+            bias: u32::from(bias_units(0.5)),
+        };
+        let plain = child_value(&s, 1000.0, (0.0, 0.0), 0.0);
+        // 2 * 0.5 / (10 + 1) on top, and nothing with the bias off.
+        let biased = child_value(&s, 1000.0, (0.0, 0.0), 2.0);
+        assert!(
+            (biased - plain - 1.0 / 11.0).abs() < 1e-4,
+            "{plain} {biased}"
+        );
+        // Unvisited, the full 2 * 0.5 (the value of nothing is one half).
+        let fresh = Stats {
+            visits: 0,
+            wins: 0,
+            amaf_visits: 0,
+            amaf_wins: 0,
+            ..s
+        };
+        assert!((child_value(&fresh, 1000.0, (0.0, 0.0), 2.0) - 1.5).abs() < 1e-4);
+        assert_eq!(child_value(&fresh, 1000.0, (0.0, 0.0), 0.0), 0.5);
+        // Probabilities outside 0..=1 are clamped; NaN gives no bias.
+        assert_eq!(bias_units(2.0), u16::MAX);
+        assert_eq!(bias_units(-1.0), 0);
+        assert_eq!(bias_units(f32::NAN), 0);
+    }
 
     /// Black's average result (a win being 1) over evenly spaced `u`.
     fn mean_result(m: f64, tie: TieRule, bonus: f32) -> f64 {

@@ -193,10 +193,12 @@ struct EngineArgs {
     /// below 13x13, 0 from 13x13), score_bonus (how much a playout's
     /// margin shades its win or loss, 0 to 0.5, default 0),
     /// widen_start (progressive widening from this many children, 0 to
-    /// 1000; 0 is off, the default without --widening) or
+    /// 1000; 0 is off, the default without --widening),
     /// learned_wins_only (the learned priors add learned_visits * sqrt(p)
     /// virtual wins and no losses, 0 or 1; default 1 below 13x13, 0 from
-    /// 13x13).
+    /// 13x13) or progressive_bias (a child's value gets this times its
+    /// learned probability over its visits plus one, 0 to 10, default 0:
+    /// off).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
