@@ -133,8 +133,8 @@ fn respects_the_time_limit_and_the_stop_flag() {
     let start = Instant::now();
     let a = e.analyze(&req, &Limits::time(limit), &AtomicBool::new(false));
     let spent = start.elapsed();
-    // The search may stop early when the leader cannot be caught, but not
-    // before it has searched a little.
+    // A fixed time (no clock keeps what is saved): the search thinks it
+    // all, and has searched more than a little.
     // Generous: the machine may be loaded; without the time check the
     // search would never end.
     assert!(spent < limit + Duration::from_secs(1), "overran: {spent:?}");
@@ -181,4 +181,50 @@ fn self_play_is_always_legal() {
         }
         assert!(g.is_over(), "{ko:?}: no two passes in 300 moves");
     }
+}
+
+#[test]
+fn stops_early_only_when_the_time_saved_is_kept() {
+    // Black captures ten stones at D3 (the one liberty of White's chain);
+    // every other move lets them out: the capture soon leads so far that
+    // no other move can catch it in the time left.
+    let g = game(
+        ".......\n\
+         .XXXXX.\n\
+         XOOOOOX\n\
+         XOOOOOX\n\
+         .XX.XX.\n\
+         .......\n\
+         .......\n",
+        Color::Black,
+        0.5,
+    );
+    let req = Request {
+        game: &g,
+        color: Color::Black,
+        cleanup: false,
+    };
+    let time = Duration::from_millis(1000);
+    let stop = AtomicBool::new(false);
+    let timed = |saves_time: bool| {
+        let mut e = engine(5, 0.0);
+        let limits = Limits {
+            saves_time,
+            ..Limits::time(time)
+        };
+        let start = Instant::now();
+        let (d, _) = e.genmove(&req, &limits, &stop);
+        (d, start.elapsed())
+    };
+    let capture = Decision::Play(Move::Play("D3".parse().expect("vertex")));
+    // A fixed time a move: a second saved would be lost, so the search
+    // thinks its whole time less the lag margin (100 ms).
+    let (d, spent) = timed(false);
+    assert_eq!(d, capture);
+    assert!(spent >= time - Duration::from_millis(100), "{spent:?}");
+    // A clock that keeps the time: the search stops once the capture
+    // cannot be caught (after about half of the time).
+    let (d, spent) = timed(true);
+    assert_eq!(d, capture);
+    assert!(spent < time - Duration::from_millis(200), "{spent:?}");
 }

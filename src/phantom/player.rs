@@ -304,6 +304,8 @@ impl<E: Engine> PhantomPlayer for Sampling<E> {
             let per = Limits {
                 playouts: limits.playouts.map(|p| (p / n as u64).max(1)),
                 time,
+                // A sample's unused time goes to the samples after it.
+                saves_time: i + 1 < n || limits.saves_time,
                 ..Limits::default()
             };
             let board = self.sample(view);

@@ -608,6 +608,14 @@ pub struct Limits {
     /// [`SWING`](super::monitor::SWING) below it makes this move critical,
     /// so it may think up to [`Limits::max_time`].
     pub expected_winrate: Option<f32>,
+    /// Whether time this move leaves unused is kept for later moves (a
+    /// main time, or a Canadian period with more stones to play): only
+    /// then does a timed search stop before its time because the leader
+    /// cannot be caught, as Leela Zero's `--timemanage on` does. Under a
+    /// fixed time a move (`--time`, `hard`, a Japanese byo-yomi period) a
+    /// second saved would be lost, so the search goes on and deepens the
+    /// tree the next move reuses.
+    pub saves_time: bool,
 }
 
 impl Limits {

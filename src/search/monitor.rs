@@ -87,7 +87,10 @@ pub(super) fn monitor(
                 if !unstable(sh.tree) && !swung(sh.tree, limits.expected_winrate) {
                     sh.done.store(true, Relaxed);
                 }
-            } else if elapsed * EARLY_STOP_FROM_FRACTION >= b.target && limits.playouts.is_none() {
+            } else if b.saves
+                && elapsed * EARLY_STOP_FROM_FRACTION >= b.target
+                && limits.playouts.is_none()
+            {
                 // Stop early when the leader cannot be caught in time, but
                 // only once the rate estimate rests on enough playouts: a
                 // thread starved at the start would otherwise see one

@@ -220,7 +220,11 @@ impl Search {
             let max = limits
                 .max_time
                 .map_or(t, |m| m.saturating_sub(margin).max(t));
-            TimeBudget { target: t, max }
+            TimeBudget {
+                target: t,
+                max,
+                saves: limits.saves_time,
+            }
         });
         // Seeded by the configuration, the position and how many searches
         // this `Search` has run: reproducible from a fresh `Search`, yet

@@ -13,6 +13,9 @@ pub struct TimeBudget {
     pub target: Duration,
     /// The most the move may take (for unclear positions).
     pub max: Duration,
+    /// Whether time the move leaves unused is kept for later moves (see
+    /// [`Limits::saves_time`](super::Limits::saves_time)).
+    pub saves: bool,
 }
 
 /// The fewest own moves a clock budget expects still to play, so that the
@@ -126,7 +129,10 @@ impl Clock {
             self.lag.as_secs_f64().min(left.seconds.max(0.0) / 2.0)
         };
         let moves = f64::from(moves_to_go.max(1));
-        let (target, max) = match self.system {
+        // Whether time unused now is kept for later moves: in a main time
+        // and within a Canadian period with stones to go, not in a
+        // Japanese period (each move gets a fresh one).
+        let (target, max, saves) = match self.system {
             TimeSystem::None => return None,
             TimeSystem::Absolute { .. } => {
                 let usable = left.seconds - lag;
@@ -134,6 +140,7 @@ impl Clock {
                 (
                     share,
                     (CRITICAL_SHARES * share).min(usable * ABSOLUTE_MAX_FRACTION),
+                    true,
                 )
             }
             TimeSystem::Canadian { period, stones, .. } => {
@@ -146,10 +153,11 @@ impl Clock {
                         share,
                         (CRITICAL_SHARES * share)
                             .min(left.seconds * MAIN_MAX_FRACTION + extra - lag),
+                        true,
                     )
                 } else {
                     let per = (left.seconds - lag) / f64::from(left.stones);
-                    (BYO_YOMI_TARGET * per, per)
+                    (BYO_YOMI_TARGET * per, per, left.stones > 1)
                 }
             }
             TimeSystem::Byoyomi { period, .. } => {
@@ -157,11 +165,11 @@ impl Clock {
                     let share = left.seconds / moves + MAIN_TIME_PERIOD_SHARE * period - lag;
                     let most =
                         left.seconds * MAIN_MAX_FRACTION + BYO_YOMI_PERIOD_MAX * period - lag;
-                    (share, (CRITICAL_SHARES * share).min(most))
+                    (share, (CRITICAL_SHARES * share).min(most), true)
                 } else {
                     // Each move may use a whole period without losing it.
                     let most = left.seconds.min(period) - lag;
-                    (BYO_YOMI_TARGET * most, most)
+                    (BYO_YOMI_TARGET * most, most, false)
                 }
             }
         };
@@ -177,6 +185,7 @@ impl Clock {
         Some(TimeBudget {
             target: Duration::from_secs_f64(target),
             max: Duration::from_secs_f64(max),
+            saves,
         })
     }
 }
@@ -260,6 +269,47 @@ mod tests {
         assert!(most(c.budget(Color::White, 10)) <= 0.043 / 8.0 + 1e-9);
         c.set_left(Color::White, 0.0, 0);
         assert_eq!(most(c.budget(Color::White, 10)), 0.0);
+    }
+
+    /// Whether the move's unused time is kept (false without a limit).
+    fn saves(b: Option<TimeBudget>) -> bool {
+        b.is_some_and(|b| b.saves)
+    }
+
+    #[test]
+    fn only_time_kept_for_later_moves_counts_as_saved() {
+        let lag = Duration::from_millis(100);
+        let mut c = Clock::new(lag);
+        c.set_system(TimeSystem::Absolute { main: 60.0 });
+        assert!(saves(c.budget(Color::Black, 30)));
+        // Canadian: the main time and a period's stones share their time,
+        // the last stone of a period does not (the next one starts afresh):
+        // `time_settings 0 T 1` is a fixed time a move.
+        c.set_system(TimeSystem::Canadian {
+            main: 60.0,
+            period: 30.0,
+            stones: 5,
+        });
+        assert!(saves(c.budget(Color::Black, 30)));
+        c.set_left(Color::Black, 30.0, 5);
+        assert!(saves(c.budget(Color::Black, 30)));
+        c.set_left(Color::Black, 6.0, 1);
+        assert!(!saves(c.budget(Color::Black, 30)));
+        c.set_system(TimeSystem::Canadian {
+            main: 0.0,
+            period: 2.0,
+            stones: 1,
+        });
+        assert!(!saves(c.budget(Color::Black, 30)));
+        // Japanese: the main time does, a period does not.
+        c.set_system(TimeSystem::Byoyomi {
+            main: 60.0,
+            period: 10.0,
+            periods: 3,
+        });
+        assert!(saves(c.budget(Color::Black, 30)));
+        c.set_left(Color::Black, 10.0, 3);
+        assert!(!saves(c.budget(Color::Black, 30)));
     }
 
     #[test]

@@ -317,6 +317,7 @@ impl Session {
             let cap = limits.time;
             limits.time = Some(cap.map_or(b.target, |t| t.min(b.target)));
             limits.max_time = Some(cap.map_or(b.max, |t| t.min(b.max)));
+            limits.saves_time = b.saves;
         }
         limits
     }

@@ -23,6 +23,7 @@ const SCORING_LIMITS: Limits = Limits {
     analysis: false,
     extra_komi: 0.0,
     expected_winrate: None,
+    saves_time: false,
 };
 
 impl Session {
