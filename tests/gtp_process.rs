@@ -332,6 +332,118 @@ fn lz_analyze_streams_until_the_next_line() {
     assert!(ok);
 }
 
+/// Sets up on 7x7 the ten White stones Black captures at D3, their one
+/// liberty: every other move lets them out, so the capture soon leads by
+/// far more than any other move could catch up.
+fn ten_stone_capture(e: &mut Engine) {
+    assert_eq!(e.cmd("boardsize 7"), "= ");
+    assert_eq!(e.cmd("komi 0.5"), "= ");
+    for b in [
+        "B6", "C6", "D6", "E6", "F6", "A5", "G5", "A4", "G4", "B3", "C3", "E3", "F3",
+    ] {
+        assert_eq!(e.cmd(&format!("play b {b}")), "= ", "{b}");
+    }
+    for w in ["B5", "C5", "D5", "E5", "F5", "B4", "C4", "D4", "E4", "F4"] {
+        assert_eq!(e.cmd(&format!("play w {w}")), "= ", "{w}");
+    }
+}
+
+/// `lz-genmove_analyze` from the ten-stone capture: its `info` lines,
+/// the move it plays and how long it thought.
+fn genmove_analyze_timed(e: &mut Engine) -> (Vec<String>, String, Duration) {
+    let start = Instant::now();
+    e.send(b"lz-genmove_analyze b 10");
+    assert_eq!(e.line(), "=");
+    let mut lines = Vec::new();
+    let mv = loop {
+        let l = e.line();
+        if let Some(m) = l.strip_prefix("play ") {
+            break m.to_string();
+        }
+        check_info_line(&l);
+        lines.push(l);
+    };
+    let spent = start.elapsed();
+    assert_eq!(e.line(), "");
+    (lines, mv, spent)
+}
+
+#[test]
+fn genmove_analyze_keeps_the_clock_as_genmove_does() {
+    let base = ["--quiet", "--threads", "1", "--resign", "0"];
+    // Ten seconds a move at most, so the clock decides.
+    let mut args = base.to_vec();
+    args.extend(["--time", "10"]);
+    // A Canadian period of 25 s for 5 stones keeps what a move saves:
+    // genmove and its analysing form both stop once the capture cannot
+    // be caught, well before the normal time of 3.49 s (70% of the 4.98 s
+    // a stone may use; the analysing form used to think it all, less the
+    // lag margin: 3.39 s).
+    let canadian = "time_settings 0 25 5";
+    let early = Duration::from_millis(2800);
+    let mut e = Engine::start(&args);
+    ten_stone_capture(&mut e);
+    assert_eq!(e.cmd(canadian), "= ");
+    let start = Instant::now();
+    assert_eq!(e.cmd("genmove b"), "= D3");
+    let plain = start.elapsed();
+    assert!(plain < early, "genmove {plain:?}");
+    let _ = e.finish();
+    let mut e = Engine::start(&args);
+    ten_stone_capture(&mut e);
+    assert_eq!(e.cmd(canadian), "= ");
+    let (lines, mv, spent) = genmove_analyze_timed(&mut e);
+    assert_eq!(mv, "D3");
+    assert!(spent < early, "genmove_analyze {spent:?}");
+    // Its last line is the final analysis: D3 first, with the most visits.
+    let last = lines.last().expect("an info line");
+    assert!(last.starts_with("info move D3 "), "{last}");
+    // The move was played and charged to Black's period.
+    assert_eq!(e.cmd("is_legal w D3"), "= 0");
+    let _ = e.finish();
+    // A fixed time a move (`--time 1`): a second saved would be lost, so
+    // the analysing form thinks its whole second too (less the lag
+    // margin of 100 ms), reporting every tenth of a second on the way.
+    let mut fixed = base.to_vec();
+    fixed.extend(["--time", "1"]);
+    let mut e = Engine::start(&fixed);
+    ten_stone_capture(&mut e);
+    let (lines, mv, spent) = genmove_analyze_timed(&mut e);
+    assert_eq!(mv, "D3");
+    assert!(spent >= Duration::from_millis(880), "{spent:?}");
+    assert!(lines.len() >= 5, "{} info lines", lines.len());
+    let _ = e.finish();
+}
+
+#[test]
+fn genmove_analyze_plays_the_opening_book_as_genmove_does() {
+    // 9x9 at komi 7, the empty board: the book's move, from a search of
+    // a million playouts, where the default level searches 10,000.
+    let args = ["--quiet", "--threads", "1", "--resign", "0"];
+    let mut e = Engine::start(&args);
+    assert_eq!(e.cmd("boardsize 9"), "= ");
+    assert_eq!(e.cmd("komi 7"), "= ");
+    let plain = e.cmd("genmove b");
+    let plain = plain.strip_prefix("= ").expect("a move").to_string();
+    let _ = e.finish();
+    let mut e = Engine::start(&args);
+    assert_eq!(e.cmd("boardsize 9"), "= ");
+    assert_eq!(e.cmd("komi 7"), "= ");
+    e.send(b"lz-genmove_analyze b 10");
+    assert_eq!(e.line(), "=");
+    let line = e.line();
+    check_info_line(&line);
+    let visits: u64 = line
+        .split_whitespace()
+        .nth(4)
+        .and_then(|v| v.parse().ok())
+        .expect("visits");
+    assert!(visits > 100_000, "{line}");
+    assert_eq!(e.line(), format!("play {plain}"));
+    assert_eq!(e.line(), "");
+    let _ = e.finish();
+}
+
 #[test]
 fn interrupt_stops_a_long_genmove() {
     let mut e = Engine::start(&["--quiet", "--seed", "1", "--time", "120", "--resign", "0"]);

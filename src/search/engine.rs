@@ -67,6 +67,23 @@ pub trait Engine {
         (self.decide(req, &analysis), analysis)
     }
 
+    /// [`Engine::genmove`] that also reports while it thinks: `info` is
+    /// called with the analysis so far every [`Limits::info_interval`]
+    /// (as `lz-genmove_analyze` shows it), and the move is the one
+    /// `genmove` would choose under the same limits. An engine that cannot
+    /// report during a search calls `info` once, with its final analysis.
+    fn genmove_reporting(
+        &mut self,
+        req: &Request<'_>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchResult),
+    ) -> (Decision, SearchResult) {
+        let (decision, analysis) = self.genmove(req, limits, stop);
+        info(&analysis);
+        (decision, analysis)
+    }
+
     /// Forgets everything about the previous game.
     fn new_game(&mut self) {}
 }
@@ -89,6 +106,16 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
         (**self).genmove(req, limits, stop)
     }
 
+    fn genmove_reporting(
+        &mut self,
+        req: &Request<'_>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchResult),
+    ) -> (Decision, SearchResult) {
+        (**self).genmove_reporting(req, limits, stop, info)
+    }
+
     fn new_game(&mut self) {
         (**self).new_game();
     }
@@ -103,6 +130,57 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
 /// justified the pass, so the two never disagree.
 impl Engine for Search {
     fn analyze(&mut self, req: &Request<'_>, limits: &Limits, stop: &AtomicBool) -> SearchResult {
+        self.analyze_reporting(req, limits, stop, &mut |_| {})
+    }
+
+    fn decide(&mut self, req: &Request<'_>, analysis: &SearchResult) -> Decision {
+        self.decide_remembered(req, analysis)
+    }
+
+    fn genmove(
+        &mut self,
+        req: &Request<'_>,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> (Decision, SearchResult) {
+        self.genmove_reporting(req, limits, stop, &mut |_| {})
+    }
+
+    /// Plays the opening book's move if the configuration allows it and
+    /// the position is in the book ([`Book::lookup`]), reporting it once;
+    /// else searches, reporting every [`Limits::info_interval`], and
+    /// decides.
+    fn genmove_reporting(
+        &mut self,
+        req: &Request<'_>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchResult),
+    ) -> (Decision, SearchResult) {
+        if let Some(result) = self.book_move(req, limits) {
+            info(&result);
+            return (result.best, result);
+        }
+        let analysis = self.analyze_reporting(req, limits, stop, info);
+        (self.decide_remembered(req, &analysis), analysis)
+    }
+
+    fn new_game(&mut self) {
+        self.clear();
+    }
+}
+
+impl Search {
+    /// [`Engine::analyze`], calling `info` every
+    /// [`Limits::info_interval`] with the analysis so far (its candidates
+    /// those with visits, as the final one).
+    fn analyze_reporting(
+        &mut self,
+        req: &Request<'_>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
         let mut l = Limits {
             cleanup: req.cleanup,
             analysis: true,
@@ -113,7 +191,12 @@ impl Engine for Search {
             // alone: front ends always set a limit, this is a guard.
             l.playouts = super::Level::default().limits().playouts;
         }
-        let mut r = self.think(req.game, req.color, &l, stop, &mut |_| {});
+        let mut report = |r: &SearchResult| {
+            let mut shown = r.clone();
+            shown.candidates.retain(|c| c.visits > 0);
+            info(&shown);
+        };
+        let mut r = self.think(req.game, req.color, &l, stop, &mut report);
         r.candidates.retain(|c| c.visits > 0);
         if let Some(own) = self.memory.decided_ownership(req.game) {
             r.ownership.clone_from(own);
@@ -122,7 +205,9 @@ impl Engine for Search {
         r
     }
 
-    fn decide(&mut self, req: &Request<'_>, analysis: &SearchResult) -> Decision {
+    /// [`Engine::decide`]: the pass and resignation policy applied to the
+    /// last analysis of this position.
+    fn decide_remembered(&mut self, req: &Request<'_>, analysis: &SearchResult) -> Decision {
         let key = key_of(req);
         let result = match &self.memory.last {
             Some((k, r)) if *k == key => r.clone(),
@@ -148,54 +233,39 @@ impl Engine for Search {
         d
     }
 
-    /// Plays the opening book's move if the configuration allows it and
-    /// the position is in the book ([`Book::lookup`]); else searches and
-    /// decides.
-    fn genmove(
-        &mut self,
-        req: &Request<'_>,
-        limits: &Limits,
-        stop: &AtomicBool,
-    ) -> (Decision, SearchResult) {
+    /// The opening book's move as a result, if the configuration allows
+    /// the book here and the position is in it ([`Book::lookup`]).
+    fn book_move(&self, req: &Request<'_>, limits: &Limits) -> Option<SearchResult> {
         let start = Instant::now();
-        let booked = (self.config().opening_book && !req.cleanup && limits.extra_komi == 0.0)
+        let b = (self.config().opening_book && !req.cleanup && limits.extra_komi == 0.0)
             .then(|| Book::builtin().lookup(req.game, req.color))
-            .flatten();
-        if let Some(b) = booked {
-            let mv = Move::Play(b.mv);
-            let book = Candidate {
-                mv,
-                visits: b.visits,
-                winrate: b.winrate,
-                prior: 1.0,
-                lcb: b.winrate,
-                score_lead: 0.0,
-                score_stdev: 0.0,
-                pv: vec![mv],
-                pv_visits: vec![b.visits],
-            };
-            let result = SearchResult {
-                best: Decision::Play(mv),
-                winrate: b.winrate,
-                score_lead: 0.0,
-                score_stdev: 0.0,
-                candidates: vec![book],
-                ownership: vec![0.0; req.game.board().area()],
-                playouts: 0,
-                root_visits: 0,
-                reused_visits: 0,
-                nodes: 0,
-                elapsed: start.elapsed(),
-                from_book: true,
-            };
-            return (Decision::Play(mv), result);
-        }
-        let analysis = self.analyze(req, limits, stop);
-        (self.decide(req, &analysis), analysis)
-    }
-
-    fn new_game(&mut self) {
-        self.clear();
+            .flatten()?;
+        let mv = Move::Play(b.mv);
+        let book = Candidate {
+            mv,
+            visits: b.visits,
+            winrate: b.winrate,
+            prior: 1.0,
+            lcb: b.winrate,
+            score_lead: 0.0,
+            score_stdev: 0.0,
+            pv: vec![mv],
+            pv_visits: vec![b.visits],
+        };
+        Some(SearchResult {
+            best: Decision::Play(mv),
+            winrate: b.winrate,
+            score_lead: 0.0,
+            score_stdev: 0.0,
+            candidates: vec![book],
+            ownership: vec![0.0; req.game.board().area()],
+            playouts: 0,
+            root_visits: 0,
+            reused_visits: 0,
+            nodes: 0,
+            elapsed: start.elapsed(),
+            from_book: true,
+        })
     }
 }
 

@@ -10,7 +10,7 @@ use crate::search::{Candidate, Engine, Limits, Request, SearchResult};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The output format of a live analysis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,37 +191,24 @@ impl Session {
         src: &mut dyn LineSource,
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        let color = args.color.unwrap_or(self.game.to_move());
-        if genmove && self.game.is_over() {
-            return respond(out, id, Err(GtpError::Other("the game is over".into())));
+        if genmove {
+            return self.genmove_analyze(id, args, format, out);
         }
+        let color = args.color.unwrap_or(self.game.to_move());
         writeln!(out, "={id}")?;
         out.flush()?;
         let interval = Duration::from_millis(u64::from(args.interval_cs.max(1)) * 10);
-        let total = if genmove {
-            self.move_limits(color)
-        } else {
-            Limits::default()
-        };
         self.signals.stop.store(false, Ordering::SeqCst);
-        self.signals.analyzing.store(!genmove, Ordering::SeqCst);
+        self.signals.analyzing.store(true, Ordering::SeqCst);
         // A command the host sent right behind this one was read before
         // the reader knew an analysis runs: it stops the analysis now.
-        if !genmove && src.command_pending() {
+        if src.command_pending() {
             self.signals.stop.store(true, Ordering::SeqCst);
         }
-        let start = Instant::now();
-        let mut done = 0u64;
-        let mut analysis: Option<SearchResult> = None;
         loop {
-            let remaining_time = total.time.map(|t| t.saturating_sub(start.elapsed()));
             let batch = Limits {
-                playouts: if genmove {
-                    total.playouts.map(|p| p.saturating_sub(done))
-                } else {
-                    self.config.limits.playouts
-                },
-                time: Some(remaining_time.map_or(interval, |r| r.min(interval))),
+                playouts: self.config.limits.playouts,
+                time: Some(interval),
                 ..Limits::default()
             };
             let req = Request {
@@ -229,53 +216,83 @@ impl Session {
                 color,
                 cleanup: false,
             };
-            let before = analysis.as_ref().map_or(0, |a| a.root_visits);
             let a = self.engine.analyze(&req, &batch, &self.signals.stop);
-            done += a.root_visits.saturating_sub(before);
-            let line = match format {
-                Format::Leela => info_line(&a.candidates, args.max_moves),
-                Format::Kata => kata_line(&a, self.game.board(), color, &args),
-            };
-            let visits = a.root_visits;
-            analysis = Some(a);
+            let line = analysis_line(&a, format, self.game.board(), color, &args);
             if !line.is_empty() {
                 writeln!(out, "{line}")?;
                 out.flush()?;
             }
-            let stopped = self.signals.stop.load(Ordering::SeqCst);
-            if genmove {
-                let out_of_time = total.time.is_some_and(|t| start.elapsed() >= t);
-                let out_of_playouts = total.playouts.is_some_and(|p| done >= p);
-                // An engine that makes no progress would loop for ever.
-                let stuck = visits <= before;
-                if stopped || out_of_time || out_of_playouts || stuck {
-                    break;
-                }
-            } else if stopped || src.line_waiting() {
+            if self.signals.stop.load(Ordering::SeqCst) || src.line_waiting() {
                 break;
             }
         }
         self.signals.analyzing.store(false, Ordering::SeqCst);
-        if genmove {
-            let req = Request {
-                game: &self.game,
-                color,
-                cleanup: false,
-            };
-            let Some(analysis) = analysis else {
-                return out.flush();
-            };
-            let decision = self.engine.decide(&req, &analysis);
-            let spent = start.elapsed();
-            let text = match self.finish_move(color, decision, &analysis, spent, true) {
-                Ok(t) => t,
-                Err(_) => "pass".into(),
-            };
-            write!(out, "play {text}\n\n")?;
-        } else {
-            writeln!(out)?;
-        }
+        writeln!(out)?;
         out.flush()
+    }
+
+    /// `lz-genmove_analyze` and `kata-genmove_analyze`: the move `genmove`
+    /// would play, under the same clock, dynamic komi and book, with an
+    /// `info` line every interval while it thinks and one for the final
+    /// analysis, then `play MOVE` and an empty line; the move is played.
+    fn genmove_analyze(
+        &mut self,
+        id: &str,
+        args: AnalyzeArgs,
+        format: Format,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let color = args.color.unwrap_or(self.game.to_move());
+        if self.game.is_over() {
+            return respond(out, id, Err(GtpError::Other("the game is over".into())));
+        }
+        writeln!(out, "={id}")?;
+        out.flush()?;
+        let interval = Duration::from_millis(u64::from(args.interval_cs.max(1)) * 10);
+        let board = self.game.board().clone();
+        // The first write error ends the reporting; it is returned after
+        // the move (the host is gone, but the game stays consistent).
+        let mut failed: Option<io::Error> = None;
+        let mut report = |a: &SearchResult| {
+            if failed.is_some() {
+                return;
+            }
+            let line = analysis_line(a, format, &board, color, &args);
+            if !line.is_empty() {
+                if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+                    failed = Some(e);
+                }
+            }
+        };
+        let (decision, analysis, spent) =
+            self.think_move(color, false, Some(interval), &mut report);
+        if !analysis.from_book {
+            // The book's move was reported once already.
+            report(&analysis);
+        }
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        let text = match self.finish_move(color, decision, &analysis, spent, true) {
+            Ok(t) => t,
+            Err(_) => "pass".into(),
+        };
+        write!(out, "play {text}\n\n")?;
+        out.flush()
+    }
+}
+
+/// One analysis report in `format`.
+fn analysis_line(
+    a: &SearchResult,
+    format: Format,
+    board: &Board,
+    color: Color,
+    args: &AnalyzeArgs,
+) -> String {
+    match format {
+        Format::Leela => info_line(&a.candidates, args.max_moves),
+        Format::Kata => kata_line(a, board, color, args),
     }
 }
 

@@ -331,7 +331,23 @@ impl Session {
         if self.game.is_over() {
             return Err(GtpError::Other("the game is over".into()));
         }
+        let (decision, analysis, spent) = self.think_move(c, cleanup, None, &mut |_| {});
+        self.finish_move(c, decision, &analysis, spent, play)
+    }
+
+    /// Chooses a move for `c` as `genmove` does (the clock's limits, the
+    /// dynamic komi of a handicap game, the book), calling `info` with the
+    /// analysis so far every `info_interval` (the genmove forms of live
+    /// analysis); returns the decision, its analysis and the time spent.
+    pub(super) fn think_move(
+        &mut self,
+        c: Color,
+        cleanup: bool,
+        info_interval: Option<Duration>,
+        info: &mut dyn FnMut(&SearchResult),
+    ) -> (Decision, SearchResult, Duration) {
         let mut limits = self.move_limits(c);
+        limits.info_interval = info_interval;
         // A handicap game's dynamic komi; resignation waits until it is
         // back to the real komi.
         limits.extra_komi = self.komi.extra_komi(&self.game, c);
@@ -347,7 +363,9 @@ impl Session {
             color: c,
             cleanup,
         };
-        let (decision, analysis) = self.engine.genmove(&req, &limits, &self.signals.stop);
+        let (decision, analysis) =
+            self.engine
+                .genmove_reporting(&req, &limits, &self.signals.stop, info);
         let spent = start.elapsed();
         self.komi.update(&self.game, c, analysis.winrate);
         self.expected = Some((c, moves, analysis.winrate));
@@ -360,7 +378,7 @@ impl Session {
                 self.game.komi_with_bonus() + self.komi.extra_komi(&self.game, c)
             );
         }
-        self.finish_move(c, decision, &analysis, spent, play)
+        (decision, analysis, spent)
     }
 
     /// Checks, logs and (if `play`) plays the engine's decision; returns
