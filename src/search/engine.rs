@@ -56,22 +56,24 @@ pub trait Engine {
     /// legal move of `req.game` for `req.color`.
     fn decide(&mut self, req: &Request<'_>, analysis: &SearchResult) -> Decision;
 
-    /// Searches, then decides.
+    /// Searches, then decides: [`Engine::genmove_reporting`] without
+    /// reports.
     fn genmove(
         &mut self,
         req: &Request<'_>,
         limits: &Limits,
         stop: &AtomicBool,
     ) -> (Decision, SearchResult) {
-        let analysis = self.analyze(req, limits, stop);
-        (self.decide(req, &analysis), analysis)
+        self.genmove_reporting(req, limits, stop, &mut |_| {})
     }
 
     /// [`Engine::genmove`] that also reports while it thinks: `info` is
     /// called with the analysis so far every [`Limits::info_interval`]
-    /// (as `lz-genmove_analyze` shows it), and the move is the one
-    /// `genmove` would choose under the same limits. An engine that cannot
-    /// report during a search calls `info` once, with its final analysis.
+    /// (as `lz-genmove_analyze` shows it); the move is the one `genmove`
+    /// chooses under the same limits, since `genmove` is this without
+    /// reports. The default searches, calls `info` once with the final
+    /// analysis (an engine that cannot report during a search), and
+    /// decides.
     fn genmove_reporting(
         &mut self,
         req: &Request<'_>,
@@ -79,9 +81,9 @@ pub trait Engine {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&SearchResult),
     ) -> (Decision, SearchResult) {
-        let (decision, analysis) = self.genmove(req, limits, stop);
+        let analysis = self.analyze(req, limits, stop);
         info(&analysis);
-        (decision, analysis)
+        (self.decide(req, &analysis), analysis)
     }
 
     /// Forgets everything about the previous game.
@@ -95,15 +97,6 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
 
     fn decide(&mut self, req: &Request<'_>, analysis: &SearchResult) -> Decision {
         (**self).decide(req, analysis)
-    }
-
-    fn genmove(
-        &mut self,
-        req: &Request<'_>,
-        limits: &Limits,
-        stop: &AtomicBool,
-    ) -> (Decision, SearchResult) {
-        (**self).genmove(req, limits, stop)
     }
 
     fn genmove_reporting(
@@ -135,15 +128,6 @@ impl Engine for Search {
 
     fn decide(&mut self, req: &Request<'_>, analysis: &SearchResult) -> Decision {
         self.decide_remembered(req, analysis)
-    }
-
-    fn genmove(
-        &mut self,
-        req: &Request<'_>,
-        limits: &Limits,
-        stop: &AtomicBool,
-    ) -> (Decision, SearchResult) {
-        self.genmove_reporting(req, limits, stop, &mut |_| {})
     }
 
     /// Plays the opening book's move if the configuration allows it and
