@@ -11,8 +11,8 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::geometry::{Loc, OFF};
 use crate::tactics::{
-    empty_neighbors, gaining_extension, is_self_atari, nakade_point, net_atari, pattern_code,
-    touches_own, Captures, Dirs, LadderReader,
+    gaining_extension, is_self_atari, nakade_point, net_atari, pattern_code, touches_own, Captures,
+    Dirs, LadderReader,
 };
 
 /// Out of 256: how often a heavy rule with candidates (save or capture
@@ -130,8 +130,10 @@ pub(super) fn around_last(
             break;
         }
         // Every space of three, and the T of four, has an end with
-        // one or two empty neighbours: start from such points only.
-        if board.cell_code(n as usize) == Board::EMPTY_CODE && empty_neighbors(board, Loc(n)) <= 2 {
+        // one or two empty neighbours, and no stone of `c`'s next to it
+        // (the space is bordered by the last move's colour only): start
+        // from such points only.
+        if board.cell_code(n as usize) == Board::EMPTY_CODE && nakade_end(board, Loc(n), me) {
             if let Some(v) = nakade_point(board, Loc(n)) {
                 if board.is_legal_simple(v, c)
                     && !is_self_atari(board, v, c, Captures::GiveOneLiberty)
@@ -142,6 +144,26 @@ pub(super) fn around_last(
         }
     }
     None
+}
+
+/// Whether the empty `l` can be an end of a small eye space of the other
+/// colour than the stone code `me`: one or two empty neighbours, and no
+/// neighbour of `me`'s. One pass over the neighbours, which rejects most
+/// points before [`nakade_point`] fills a region.
+#[inline(always)]
+fn nakade_end(board: &Board, l: Loc, me: u8) -> bool {
+    let mut empty = 0;
+    for &q in board.neighbor_slots(l) {
+        if q == OFF {
+            break;
+        }
+        let cell = board.cell_code(q as usize);
+        if cell == me {
+            return false;
+        }
+        empty += usize::from(cell == Board::EMPTY_CODE);
+    }
+    (1..=2).contains(&empty)
 }
 
 /// The fights the last move `lm` started at two liberties: put its chain,
@@ -262,4 +284,47 @@ pub(super) fn random_move(board: &Board, c: Color, heavy: bool, rng: &mut Rng) -
         return Some(l);
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::playout::random::{random_board, rng};
+    use crate::tactics::empty_neighbors;
+
+    /// The nakade rule's filter skips only points where the rule before it
+    /// found nothing: on random boards, every empty point next to a stone
+    /// of one colour that [`nakade_end`] rejects for the other colour
+    /// either has three empty neighbours or more (never a start) or no
+    /// vital point, and the filter keeps points that have one.
+    #[test]
+    fn the_nakade_filter_skips_only_points_without_a_vital_point() {
+        let mut r = rng(11);
+        let (mut kept_with_point, mut skipped) = (0, 0);
+        for game in 0..300 {
+            let b = random_board(9, 20 + game % 60, &mut r);
+            for l in b.empty_locs() {
+                for c in [Color::Black, Color::White] {
+                    let opp = Board::stone_code(c.opponent());
+                    let next_to_opp = b
+                        .neighbor_slots(l)
+                        .iter()
+                        .take_while(|&&q| q != OFF)
+                        .any(|&q| b.cell_code(q as usize) == opp);
+                    if !next_to_opp {
+                        continue;
+                    }
+                    let found = empty_neighbors(&b, l) <= 2 && nakade_point(&b, l).is_some();
+                    if nakade_end(&b, l, Board::stone_code(c)) {
+                        kept_with_point += usize::from(found);
+                    } else {
+                        assert!(!found, "{l:?} skipped for {c:?} but has a vital point");
+                        skipped += 1;
+                    }
+                }
+            }
+        }
+        assert!(kept_with_point > 20, "only {kept_with_point} points kept");
+        assert!(skipped > 1000, "only {skipped} points skipped");
+    }
 }
