@@ -765,6 +765,10 @@ fn search_settings_are_checked_on_the_command_line() {
         "learned_wins_only=1",
         "--set",
         "progressive_bias=1.5",
+        "--set",
+        "rule_chance=256",
+        "--set",
+        "capture_last_chance=200",
     ]);
     assert_eq!(e.cmd("boardsize 9"), "= ");
     let a = e.cmd("genmove b");
@@ -819,6 +823,14 @@ fn search_settings_are_checked_on_the_command_line() {
         (
             "progressive_bias=11",
             "progressive_bias must be a number from 0 to 10",
+        ),
+        (
+            "rule_chance=257",
+            "rule_chance must be a whole number from 0 to 256",
+        ),
+        (
+            "capture_last_chance=0.5",
+            "capture_last_chance must be a whole number from 0 to 256",
         ),
         ("rave_equiv", "is not KEY=VALUE"),
     ] {

@@ -17,7 +17,9 @@
 use super::ataris::{AtariRing, ATARI_RING};
 use super::random::Rng;
 use super::reply::Replies;
-use super::rules::{around_last, follow, open_point, random_move, shapes, two_liberty_move};
+use super::rules::{
+    around_last, follow, open_point, random_move, shape_moves, two_liberty_move, RuleChances,
+};
 use super::shapes::LearnedShapes;
 use crate::board::Board;
 use crate::color::Color;
@@ -96,6 +98,8 @@ pub struct PlayoutPolicy {
     /// MoGo tried before its shapes: that lost here, see
     /// `docs/learning.md`).
     pub fill_board: u32,
+    /// How often the heavy rules are followed when they have a move.
+    pub chances: RuleChances,
 }
 
 impl PlayoutPolicy {
@@ -114,6 +118,7 @@ impl PlayoutPolicy {
             ladders: None,
             attack_ladders: false,
             fill_board: 0,
+            chances: RuleChances::DEFAULT,
         }
     }
 
@@ -170,13 +175,19 @@ impl PlayoutPolicy {
             let lm = last.filter(|&lm| board.color_at(lm) == Some(c.opponent()));
             if let Some(lm) = lm {
                 let reader = self.ladders.as_deref_mut();
-                if let Some(l) =
-                    around_last(board, c, lm, &mut self.rng, reader, self.attack_ladders)
-                {
+                if let Some(l) = around_last(
+                    board,
+                    c,
+                    lm,
+                    &mut self.rng,
+                    self.chances,
+                    reader,
+                    self.attack_ladders,
+                ) {
                     return Some(l);
                 }
                 if self.two_liberties {
-                    if let Some(l) = two_liberty_move(board, c, lm, &mut self.rng) {
+                    if let Some(l) = two_liberty_move(board, c, lm, &mut self.rng, self.chances) {
                         return Some(l);
                     }
                 }
@@ -192,15 +203,10 @@ impl PlayoutPolicy {
                     Some(learned) => learned.pick(&mut self.rng, self.dirs, board, c, lm),
                     None => {
                         let reader = self.ladders.as_deref_mut();
-                        shapes(
-                            board,
-                            c,
-                            lm,
-                            self.dirs,
-                            self.patterns,
-                            reader,
-                            &mut self.rng,
-                        )
+                        let mut cand = [0u16; 8];
+                        let nc =
+                            shape_moves(board, c, lm, self.dirs, self.patterns, reader, &mut cand);
+                        follow(&mut self.rng, self.chances.rule, &cand[..nc])
                     }
                 };
                 if let Some(l) = shape {
@@ -228,7 +234,7 @@ impl PlayoutPolicy {
         let nc = self
             .ataris
             .moves(board, c, self.ladders.as_deref_mut(), &mut cand);
-        follow(&mut self.rng, &cand[..nc])
+        follow(&mut self.rng, self.chances.rule, &cand[..nc])
     }
 
     /// Plays `board` out with `to_move` first until both sides pass (or
@@ -317,6 +323,53 @@ mod tests {
             }
         }
         assert!(hits >= 40, "captured only {hits} times of 50");
+    }
+
+    #[test]
+    fn the_rule_chances_set_how_often_a_rule_is_followed() {
+        // White's B2 is in atari at B1 (as above): capturing it is the
+        // first rule.
+        let b = board(
+            ".....\n\
+             .....\n\
+             .X...\n\
+             XOX..\n\
+             .....\n",
+        );
+        let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
+        let captures = |chances: RuleChances| {
+            (0..200)
+                .filter(|&seed| {
+                    let mut p = PlayoutPolicy::new(PolicyKind::Heavy, 5, Topology::Planar, seed);
+                    p.chances = chances;
+                    p.pick(&b, Color::Black, Some(at("B2"))) == Some(at("B1"))
+                })
+                .count()
+        };
+        // Always followed: every seed captures.
+        let always = RuleChances {
+            rule: 256,
+            capture_last: 256,
+        };
+        assert_eq!(captures(always), 200);
+        // Never followed: B1 only as the random move's pick, one legal
+        // point among about twenty.
+        let never = RuleChances {
+            rule: 0,
+            capture_last: 0,
+        };
+        let rare = captures(never);
+        assert!(
+            rare < 40,
+            "captured {rare} times of 200 with no rule followed"
+        );
+        // The defaults: 240 of 256, about 188 of 200, plus the random
+        // move's share of the rest.
+        let default = captures(RuleChances::DEFAULT);
+        assert!(
+            (170..200).contains(&default),
+            "captured {default} times of 200"
+        );
     }
 
     #[test]

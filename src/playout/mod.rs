@@ -16,6 +16,7 @@ pub(crate) use heavy::logged_move;
 pub use heavy::{PlayoutPolicy, PolicyKind};
 pub(crate) use light::default_max_moves;
 pub use light::{area_diff, Playout, PlayoutResult};
+pub use rules::RuleChances;
 pub use shapes::LearnedShapes;
 
 #[cfg(test)]

@@ -15,23 +15,47 @@ use crate::tactics::{
     Dirs, LadderReader,
 };
 
-/// Out of 256: how often a heavy rule with candidates (save or capture
-/// anywhere, local save, 3x3 shape) is followed; the rest leaves room for
-/// other moves, so the playouts stay varied; hand-set.
-const RULE_CHANCE: u32 = 230;
-/// Out of 256: how often the stone just played is captured when it is in
-/// atari; higher than [`RULE_CHANCE`], as it is nearly always right;
-/// hand-set.
-const CAPTURE_LAST_CHANCE: u32 = 240;
+/// How often, out of 256, the heavy rules are followed when they have a
+/// move: the rest leaves room for other moves, so the playouts stay
+/// varied. Both defaults were hand-set; `--set rule_chance=N` and
+/// `--set capture_last_chance=N` override them for tuning matches (see
+/// `docs/learning.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleChances {
+    /// A rule with candidates (save or capture anywhere, local save, the
+    /// ladder attack, 3x3 shape, the two-liberty rules).
+    pub rule: u32,
+    /// Capturing the stone just played when it is in atari: higher than
+    /// [`rule`](Self::rule), as it is nearly always right.
+    pub capture_last: u32,
+}
+
+impl RuleChances {
+    /// The hand-set chances: 230 and 240 of 256.
+    pub const DEFAULT: RuleChances = RuleChances {
+        rule: 230,
+        capture_last: 240,
+    };
+    /// The greatest chance (always followed).
+    pub const MAX: u32 = 256;
+}
+
+impl Default for RuleChances {
+    fn default() -> RuleChances {
+        RuleChances::DEFAULT
+    }
+}
+
 /// The stones of an own chain in atari searched for a capturable
 /// neighbour: bounds the cost on a long chain; hand-set.
 const SAVE_SCAN_STONES: usize = 12;
 
 /// One of a rule's candidates `cand`, at random, if there is one and the
-/// rule is followed this time ([`RULE_CHANCE`]).
+/// rule is followed this time (`num` times in 256,
+/// [`RuleChances::rule`]).
 #[inline(always)]
-pub(super) fn follow(rng: &mut Rng, cand: &[u16]) -> Option<Loc> {
-    if !cand.is_empty() && chance(rng, RULE_CHANCE) {
+pub(super) fn follow(rng: &mut Rng, num: u32, cand: &[u16]) -> Option<Loc> {
+    if !cand.is_empty() && chance(rng, num) {
         return Some(Loc(cand[below(rng, cand.len() as u32) as usize]));
     }
     None
@@ -49,6 +73,7 @@ pub(super) fn around_last(
     c: Color,
     lm: Loc,
     rng: &mut Rng,
+    chances: RuleChances,
     mut reader: Option<&mut LadderReader>,
     attack: bool,
 ) -> Option<Loc> {
@@ -61,7 +86,7 @@ pub(super) fn around_last(
     let mut nc = 0;
     // 1. Capture the stone just played if it is in atari.
     if let Some(lib) = board.last_liberty(lm) {
-        if board.is_legal_simple(lib, c) && chance(rng, CAPTURE_LAST_CHANCE) {
+        if board.is_legal_simple(lib, c) && chance(rng, chances.capture_last) {
             return Some(lib);
         }
     }
@@ -110,7 +135,7 @@ pub(super) fn around_last(
             }
         }
     }
-    if let Some(l) = follow(rng, &cand[..nc]) {
+    if let Some(l) = follow(rng, chances.rule, &cand[..nc]) {
         return Some(l);
     }
     // 3. The ladder that takes the last move's chain, if it has two
@@ -118,7 +143,7 @@ pub(super) fn around_last(
     if attack {
         if let Some(r) = reader {
             if let Some(a) = ladder_atari(r, board, c, lm) {
-                if chance(rng, RULE_CHANCE) {
+                if chance(rng, chances.rule) {
                     return Some(a);
                 }
             }
@@ -171,7 +196,13 @@ fn nakade_end(board: &Board, l: Loc, me: u8) -> bool {
 /// next to it that it left with two where that gains liberties; one of
 /// these at random, if it is neither illegal nor a self-atari.
 #[inline]
-pub(super) fn two_liberty_move(board: &Board, c: Color, lm: Loc, rng: &mut Rng) -> Option<Loc> {
+pub(super) fn two_liberty_move(
+    board: &Board,
+    c: Color,
+    lm: Loc,
+    rng: &mut Rng,
+    chances: RuleChances,
+) -> Option<Loc> {
     let me = Board::stone_code(c);
     let mut cand = [0u16; 5];
     let mut nc = 0;
@@ -195,24 +226,24 @@ pub(super) fn two_liberty_move(board: &Board, c: Color, lm: Loc, rng: &mut Rng) 
             add(gaining_extension(board, Loc(n)), &mut cand);
         }
     }
-    follow(rng, &cand[..nc])
+    follow(rng, chances.rule, &cand[..nc])
 }
 
 /// The hand-written 3x3 shapes (`patterns`, indexed by
-/// [`pattern_code`]) on the eight points around the last move `lm`: one
-/// of the matching points at random that is legal, no self-atari and, with
-/// a `reader`, no extension of a chain in atari into a ladder.
+/// [`pattern_code`]) on the eight points around the last move `lm`: the
+/// matching points that are legal, no self-atari and, with a `reader`, no
+/// extension of a chain in atari into a ladder, written to `cand`;
+/// returns how many (the policy [`follow`]s one of them).
 #[inline]
-pub(super) fn shapes(
+pub(super) fn shape_moves(
     board: &Board,
     c: Color,
     lm: Loc,
     dirs: &Dirs,
     patterns: &[bool],
     mut reader: Option<&mut LadderReader>,
-    rng: &mut Rng,
-) -> Option<Loc> {
-    let mut cand = [0u16; 8];
+    cand: &mut [u16; 8],
+) -> usize {
     let mut nc = 0;
     for &n in &dirs[lm.index()] {
         if n == OFF || board.cell_code(n as usize) != Board::EMPTY_CODE {
@@ -232,7 +263,7 @@ pub(super) fn shapes(
             nc += 1;
         }
     }
-    follow(rng, &cand[..nc])
+    nc
 }
 
 /// The fill-board rule: the first of up to `tries` random empty points

@@ -3,7 +3,7 @@
 
 use super::prior::PriorSource;
 use crate::learn::Model;
-use crate::playout::PolicyKind;
+use crate::playout::{PolicyKind, RuleChances};
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
@@ -77,6 +77,10 @@ pub struct SearchConfig {
     /// the first whose eight neighbours are all empty is played (MoGo's
     /// "fill the board").
     pub fill_board: u32,
+    /// How often, out of 256, the heavy playouts follow a rule that has a
+    /// move ([`RuleChances`]; hand-set 230, and 240 for capturing the
+    /// stone just played).
+    pub rule_chances: RuleChances,
     /// Weight each AMAF (RAVE) update by how soon after the node its move
     /// was played: from 2 for the next move down to 0 at the end of the
     /// simulation, as Fuego does (`Some(false)`: every update weighs 1;
@@ -167,6 +171,7 @@ impl Default for SearchConfig {
             playout_ladders: true,
             playout_ladder_attacks: false,
             fill_board: 0,
+            rule_chances: RuleChances::DEFAULT,
             rave_weighting: None,
             score_bonus: 0.0,
             learned_shapes: 0.0,
@@ -275,6 +280,12 @@ pub const AUTO_LEARNED_WINS_ONLY_BELOW: usize = 13;
 /// assert!(t.apply(SearchConfig::default()).learned_wins_only_on(19));
 /// t.set("learned_wins_only=0").unwrap();
 /// assert!(!t.apply(SearchConfig::default()).learned_wins_only_on(9));
+/// // The heavy playouts' rule chances, out of 256; the other keeps
+/// // its default.
+/// t.set("rule_chance=256").unwrap();
+/// assert!(t.set("rule_chance=257").is_err());
+/// let chances = t.apply(SearchConfig::default()).rule_chances;
+/// assert_eq!((chances.rule, chances.capture_last), (256, 240));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tuning {
@@ -311,6 +322,10 @@ pub struct Tuning {
     pub widen_start: Option<u32>,
     /// [`SearchConfig::progressive_bias`].
     pub progressive_bias: Option<f32>,
+    /// [`RuleChances::rule`] of [`SearchConfig::rule_chances`].
+    pub rule_chance: Option<u32>,
+    /// [`RuleChances::capture_last`] of [`SearchConfig::rule_chances`].
+    pub capture_last_chance: Option<u32>,
 }
 
 /// A `--set` assignment [`Tuning`] refuses.
@@ -374,7 +389,7 @@ pub struct TuningKey {
 
 impl Tuning {
     /// Every key, in the order [`Tuning`]'s display writes them.
-    pub const KEYS: [TuningKey; 16] = [
+    pub const KEYS: [TuningKey; 18] = [
         TuningKey {
             name: "rave_equiv",
             min: 1.0,
@@ -471,6 +486,18 @@ impl Tuning {
             max: 10.0,
             integer: false,
         },
+        TuningKey {
+            name: "rule_chance",
+            min: 0.0,
+            max: RuleChances::MAX as f64,
+            integer: true,
+        },
+        TuningKey {
+            name: "capture_last_chance",
+            min: 0.0,
+            max: RuleChances::MAX as f64,
+            integer: true,
+        },
     ];
 
     /// Sets one key from `KEY=VALUE`.
@@ -506,6 +533,8 @@ impl Tuning {
             "widen_start" => self.widen_start = Some(v as u32),
             "learned_wins_only" => self.learned_wins_only = Some(v == 1.0),
             "progressive_bias" => self.progressive_bias = Some(v as f32),
+            "rule_chance" => self.rule_chance = Some(v as u32),
+            "capture_last_chance" => self.capture_last_chance = Some(v as u32),
             _ => self.learned_shapes = Some(v as f32),
         }
         Ok(())
@@ -529,6 +558,12 @@ impl Tuning {
                 .playout_ladder_attacks
                 .unwrap_or(config.playout_ladder_attacks),
             fill_board: self.fill_board.unwrap_or(config.fill_board),
+            rule_chances: RuleChances {
+                rule: self.rule_chance.unwrap_or(config.rule_chances.rule),
+                capture_last: self
+                    .capture_last_chance
+                    .unwrap_or(config.rule_chances.capture_last),
+            },
             rave_weighting: self.rave_weighting.or(config.rave_weighting),
             score_bonus: self.score_bonus.unwrap_or(config.score_bonus),
             widening: match self.widen_start {
@@ -566,6 +601,8 @@ impl fmt::Display for Tuning {
             self.widen_start.map(f64::from),
             self.learned_wins_only.map(|on| if on { 1.0 } else { 0.0 }),
             self.progressive_bias.map(f64::from),
+            self.rule_chance.map(f64::from),
+            self.capture_last_chance.map(f64::from),
         ];
         let mut sep = "";
         for (key, v) in Tuning::KEYS.iter().zip(values) {

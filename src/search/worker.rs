@@ -70,6 +70,7 @@ impl Worker {
         policy.read_ladders(sh.config.playout_ladders, b);
         policy.attack_ladders = sh.config.playout_ladder_attacks;
         policy.fill_board = sh.config.fill_board;
+        policy.chances = sh.config.rule_chances;
         Worker {
             board: b.clone(),
             policy,

@@ -196,9 +196,12 @@ struct EngineArgs {
     /// 1000; 0 is off, the default without --widening),
     /// learned_wins_only (the learned priors add learned_visits * sqrt(p)
     /// virtual wins and no losses, 0 or 1; default 1 below 13x13, 0 from
-    /// 13x13) or progressive_bias (a child's value gets this times its
+    /// 13x13), progressive_bias (a child's value gets this times its
     /// learned probability over its visits plus one, 0 to 10, default 0:
-    /// off).
+    /// off), rule_chance (how often of 256 the heavy playouts follow a
+    /// rule that has a move, 0 to 256, default 230) or
+    /// capture_last_chance (how often of 256 they capture the stone just
+    /// played when it is in atari, 0 to 256, default 240).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
