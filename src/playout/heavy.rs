@@ -304,16 +304,20 @@ mod tests {
         Board::from_diagram(text, Topology::Planar).unwrap()
     }
 
-    #[test]
-    fn heavy_playout_captures_a_stone_in_atari() {
-        // White's last stone at B2 is in atari (only liberty B1... set up):
-        let b = board(
+    /// White's last stone at B2, in atari at B1.
+    fn atari_at_b1() -> Board {
+        board(
             ".....\n\
              .....\n\
              .X...\n\
              XOX..\n\
              .....\n",
-        );
+        )
+    }
+
+    #[test]
+    fn heavy_playout_captures_a_stone_in_atari() {
+        let b = atari_at_b1();
         let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
         let mut hits = 0;
         for seed in 0..50 {
@@ -327,15 +331,8 @@ mod tests {
 
     #[test]
     fn the_rule_chances_set_how_often_a_rule_is_followed() {
-        // White's B2 is in atari at B1 (as above): capturing it is the
-        // first rule.
-        let b = board(
-            ".....\n\
-             .....\n\
-             .X...\n\
-             XOX..\n\
-             .....\n",
-        );
+        // Capturing White's B2 is the first rule.
+        let b = atari_at_b1();
         let at = |s: &str| b.loc(s.parse().unwrap()).unwrap();
         let captures = |chances: RuleChances| {
             (0..200)
