@@ -2,8 +2,9 @@
 //! [`Search`](super::Search)) and when one search stops ([`Limits`]).
 
 use super::prior::PriorSource;
+use crate::board::Board;
 use crate::learn::Model;
-use crate::playout::{PolicyKind, RuleChances};
+use crate::playout::{LearnedShapes, PlayoutPolicy, PolicyKind, RuleChances};
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
@@ -188,6 +189,38 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
+    /// The learned playout shapes this configuration plays, built from its
+    /// model (or the shipped one) when
+    /// [`learned_shapes`](Self::learned_shapes) is on. Built once per
+    /// search engine and shared by its playout policies.
+    pub fn learned_shapes_table(&self) -> Option<Arc<LearnedShapes>> {
+        (self.learned_shapes > 0.0).then(|| {
+            let model = self.model.as_deref().unwrap_or_else(|| Model::builtin());
+            Arc::new(LearnedShapes::new(model.patterns(), self.learned_shapes))
+        })
+    }
+
+    /// The playout policy of this configuration for boards like `board`,
+    /// seeded: its kind and every playout rule the configuration sets
+    /// (the one place a search's playouts are configured; `shapes` is
+    /// [`learned_shapes_table`](Self::learned_shapes_table)'s table).
+    pub fn playout_policy(
+        &self,
+        board: &Board,
+        shapes: Option<Arc<LearnedShapes>>,
+        seed: u64,
+    ) -> PlayoutPolicy {
+        let mut policy = PlayoutPolicy::new(self.policy, board.size(), board.topology(), seed);
+        policy.remember_replies(self.last_good_reply, board.area());
+        policy.two_liberties = self.two_liberties;
+        policy.learned_shapes = shapes;
+        policy.read_ladders(self.playout_ladders, board);
+        policy.attack_ladders = self.playout_ladder_attacks;
+        policy.fill_board = self.fill_board;
+        policy.chances = self.rule_chances;
+        policy
+    }
+
     /// One thread, a fixed seed, no tree reuse and no resignation: with a
     /// playout limit the results are reproducible.
     pub fn deterministic(seed: u64) -> SearchConfig {

@@ -14,7 +14,6 @@ use super::worker::Worker;
 use crate::color::Color;
 use crate::game::Game;
 use crate::geometry::{Topology, SLOTS};
-use crate::learn::Model;
 use crate::playout::{LearnedShapes, Rng};
 use crate::point::Move;
 use crate::rules::{Rules, Scoring};
@@ -94,10 +93,7 @@ impl Search {
     /// A search with configuration `config`.
     pub fn new(config: SearchConfig) -> Search {
         let rng = crate::playout::rng(config.seed ^ SEED_SALT);
-        let shapes = (config.learned_shapes > 0.0).then(|| {
-            let model = config.model.as_deref().unwrap_or_else(|| Model::builtin());
-            Arc::new(LearnedShapes::new(model.patterns(), config.learned_shapes))
-        });
+        let shapes = config.learned_shapes_table();
         Search {
             shapes,
             tree: Tree::new(config.node_limit.min(PLACEHOLDER_NODES), PASS),

@@ -63,14 +63,7 @@ const RESULT_SEED: u64 = 0x005C_0EB0_u64;
 impl Worker {
     pub(super) fn new(sh: &Shared<'_>, seed: u64) -> Worker {
         let b = &sh.root_board;
-        let mut policy = PlayoutPolicy::new(sh.config.policy, b.size(), b.topology(), seed);
-        policy.remember_replies(sh.config.last_good_reply, b.area());
-        policy.two_liberties = sh.config.two_liberties;
-        policy.learned_shapes = sh.shapes.clone();
-        policy.read_ladders(sh.config.playout_ladders, b);
-        policy.attack_ladders = sh.config.playout_ladder_attacks;
-        policy.fill_board = sh.config.fill_board;
-        policy.chances = sh.config.rule_chances;
+        let policy = sh.config.playout_policy(b, sh.shapes.clone(), seed);
         Worker {
             board: b.clone(),
             policy,
