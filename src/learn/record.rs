@@ -121,7 +121,23 @@ impl GameRecord {
     /// # Errors
     /// A message for a board size tengen does not play or the first
     /// illegal move (numbered from 1).
-    pub fn replay(&self, mut visit: impl FnMut(&Game, Color, Move, bool)) -> Result<(), String> {
+    pub fn replay(&self, visit: impl FnMut(&Game, Color, Move, bool)) -> Result<(), String> {
+        self.replay_to_end(visit).map(drop)
+    }
+
+    /// The game after its last move, replayed as [`replay`](Self::replay)
+    /// does (to score it: [`Game::dead_stones`], [`Game::score_with`]).
+    ///
+    /// # Errors
+    /// As [`replay`](Self::replay).
+    pub fn final_game(&self) -> Result<Game, String> {
+        self.replay_to_end(|_, _, _, _| {})
+    }
+
+    fn replay_to_end(
+        &self,
+        mut visit: impl FnMut(&Game, Color, Move, bool),
+    ) -> Result<Game, String> {
         let mut rules = Rules::preset(crate::rules::Preset::Chinese);
         rules.komi = self.komi;
         let mut game = Game::new(self.size, rules).map_err(|e| e.to_string())?;
@@ -131,7 +147,7 @@ impl GameRecord {
             game.play(mv)
                 .map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
         }
-        Ok(())
+        Ok(game)
     }
 }
 

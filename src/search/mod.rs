@@ -15,6 +15,7 @@
 //! ```
 
 mod analysis;
+mod balance;
 mod bench;
 mod book;
 mod config;
@@ -34,6 +35,9 @@ mod tree;
 mod worker;
 
 pub use crate::playout::{PlayoutPolicy, PolicyKind};
+pub use balance::{
+    balance_samples, compare_balance, measure_balance, Balance, BalanceSample, BALANCE_PHASES,
+};
 pub use bench::{run_bench, BenchLine, BenchSize};
 pub use book::{build_book, canonical, Book, BookConfig, BookError, BookMove, BOOK_FORMAT};
 pub use config::{

@@ -13,7 +13,10 @@ use tengen::learn::{
     fit, move_features, parse_records, pass_features, top_k, visit_positions, FitConfig,
     GameRecord, Model, MoveFeatures, Position, RawPositions, GROUPS,
 };
-use tengen::search::{build_book, hand_prior_score, BookConfig};
+use tengen::search::{
+    balance_samples, build_book, compare_balance, hand_prior_score, measure_balance, Balance,
+    BookConfig, SearchConfig, Tuning,
+};
 
 /// Options of `tengen train`.
 #[derive(Args, Debug)]
@@ -38,6 +41,34 @@ pub enum TrainCommand {
     /// with a fixed number of playouts, record its best move, and go on
     /// with its most visited moves, to a depth (see `docs/learning.md`).
     Book(BookArgs),
+    /// Measure the playouts' balance: for sampled positions of the games,
+    /// how far the fraction of playouts Black wins strays from the game's
+    /// result (mean squared error), for the default playouts and for each
+    /// `--try` setting, on the training and the held-out games.
+    Balance(BalanceArgs),
+}
+
+/// Options of `tengen train balance`.
+#[derive(Args, Debug)]
+pub struct BalanceArgs {
+    #[command(flatten)]
+    data: DataArgs,
+    /// Sample the position before every this-many-th teacher move.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    every: u64,
+    /// Playouts from each sampled position.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    playouts: u32,
+    /// The seed of the playouts.
+    #[arg(long, default_value_t = 1)]
+    playout_seed: u64,
+    /// Threads (the measure does not depend on them).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
+    /// A playout setting to measure besides the default: `KEY=VALUE`
+    /// assignments of `--set`'s keys, separated by spaces (repeatable).
+    #[arg(long = "try", value_name = "SETTING")]
+    tries: Vec<String>,
 }
 
 /// Options of `tengen train book`.
@@ -120,6 +151,7 @@ pub fn run(args: &TrainArgs) -> ExitCode {
         TrainCommand::Fit(f) => run_fit(f),
         TrainCommand::Eval(e) => run_eval(e),
         TrainCommand::Book(b) => run_book(b),
+        TrainCommand::Balance(b) => run_balance(b),
     }
 }
 
@@ -483,5 +515,99 @@ fn run_eval(a: &EvalArgs) -> ExitCode {
             pc(h.top5)
         );
     }
+    ExitCode::SUCCESS
+}
+
+/// The search configuration of a `--try` setting: `KEY=VALUE` assignments
+/// separated by spaces, over the defaults.
+fn try_config(setting: &str) -> Result<SearchConfig, String> {
+    let mut tuning = Tuning::default();
+    for kv in setting.split_whitespace() {
+        tuning.set(kv).map_err(|e| format!("--try {setting:?}: {e}"))?;
+    }
+    Ok(tuning.apply(SearchConfig::default()))
+}
+
+fn run_balance(a: &BalanceArgs) -> ExitCode {
+    let mut settings = vec![("default".to_string(), SearchConfig::default())];
+    for t in &a.tries {
+        match try_config(t) {
+            Ok(c) => settings.push((t.trim().to_string(), c)),
+            Err(e) => return fail(format_args!("{e}")),
+        }
+    }
+    let games = match load(&a.data) {
+        Ok(g) => g,
+        Err(e) => return fail(format_args!("{e}")),
+    };
+    let split = |held: bool| -> Vec<GameRecord> {
+        games.iter().filter(|g| g.1 == held).map(|g| g.0.clone()).collect()
+    };
+    let every = a.every as usize;
+    let (train, test) = match (
+        balance_samples(&split(false), every),
+        balance_samples(&split(true), every),
+    ) {
+        (Ok(tr), Ok(te)) => (tr, te),
+        (Err(e), _) | (_, Err(e)) => return fail(format_args!("{e}")),
+    };
+    println!(
+        "{} games, one in {} held out (split seed {}): {} training and {} held-out positions \
+         (every {} teacher move), {} playouts a position, playout seed {}",
+        games.len(),
+        a.data.holdout,
+        a.data.seed,
+        train.len(),
+        test.len(),
+        a.every,
+        a.playouts,
+        a.playout_seed
+    );
+    println!(
+        "MSE: mean squared difference between the share of playouts Black wins and the game's \
+         result; lower is better balanced; differences to the default with 95% intervals over games"
+    );
+    let pb = bar(settings.len() as u64, "settings", !a.data.no_progress);
+    let jobs = usize::from(a.jobs);
+    let mut base: Option<(Balance, Balance)> = None;
+    let start = Instant::now();
+    println!(
+        "{:<32} {:>9} {:>20} {:>9} {:>20} {:>7}  held-out MSE by third of the game",
+        "setting", "train MSE", "vs default", "held-out", "vs default", "bias"
+    );
+    for (i, (name, config)) in settings.iter().enumerate() {
+        let tr = measure_balance(&train, config, a.playouts, a.playout_seed, jobs);
+        let te = measure_balance(&test, config, a.playouts, a.playout_seed, jobs);
+        pb.set_position(i as u64 + 1);
+        let vs = |samples, now: &Balance, then: Option<&Balance>| match then {
+            Some(b) => {
+                let (d, h) = compare_balance(samples, now, b);
+                format!("{d:+.4} ± {h:.4}")
+            }
+            None => String::new(),
+        };
+        let phases: Vec<String> = te
+            .by_phase
+            .iter()
+            .map(|(n, m)| format!("{m:.4} ({n})"))
+            .collect();
+        pb.suspend(|| {
+            println!(
+                "{:<32} {:>9.4} {:>20} {:>9.4} {:>20} {:>+7.4}  {}",
+                name,
+                tr.mse,
+                vs(&train, &tr, base.as_ref().map(|b| &b.0)),
+                te.mse,
+                vs(&test, &te, base.as_ref().map(|b| &b.1)),
+                te.bias,
+                phases.join(" ")
+            );
+        });
+        if base.is_none() {
+            base = Some((tr, te));
+        }
+    }
+    pb.finish_and_clear();
+    println!("{:.0} s", start.elapsed().as_secs_f64());
     ExitCode::SUCCESS
 }
