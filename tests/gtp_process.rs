@@ -769,6 +769,8 @@ fn search_settings_are_checked_on_the_command_line() {
         "rule_chance=256",
         "--set",
         "capture_last_chance=200",
+        "--set",
+        "playout_shapes=4095",
     ]);
     assert_eq!(e.cmd("boardsize 9"), "= ");
     let a = e.cmd("genmove b");
@@ -831,6 +833,10 @@ fn search_settings_are_checked_on_the_command_line() {
         (
             "capture_last_chance=0.5",
             "capture_last_chance must be a whole number from 0 to 256",
+        ),
+        (
+            "playout_shapes=8192",
+            "playout_shapes must be a whole number from 0 to 8191",
         ),
         ("rave_equiv", "is not KEY=VALUE"),
     ] {

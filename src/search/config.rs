@@ -78,6 +78,10 @@ pub struct SearchConfig {
     /// the first whose eight neighbours are all empty is played (MoGo's
     /// "fill the board").
     pub fill_board: u32,
+    /// The hand-written 3x3 shapes the heavy playouts play, one bit per
+    /// shape in the order of their table (`src/tactics/pattern3x3.rs`);
+    /// [`PlayoutPolicy::ALL_SHAPES`], every one, by default.
+    pub playout_shapes: u16,
     /// How often, out of 256, the heavy playouts follow a rule that has a
     /// move ([`RuleChances`]; hand-set 230, and 240 for capturing the
     /// stone just played).
@@ -172,6 +176,7 @@ impl Default for SearchConfig {
             playout_ladders: true,
             playout_ladder_attacks: false,
             fill_board: 0,
+            playout_shapes: PlayoutPolicy::ALL_SHAPES,
             rule_chances: RuleChances::DEFAULT,
             rave_weighting: None,
             score_bonus: 0.0,
@@ -218,6 +223,7 @@ impl SearchConfig {
         policy.attack_ladders = self.playout_ladder_attacks;
         policy.fill_board = self.fill_board;
         policy.chances = self.rule_chances;
+        policy.set_shapes(self.playout_shapes);
         policy
     }
 
@@ -359,6 +365,8 @@ pub struct Tuning {
     pub rule_chance: Option<u32>,
     /// [`RuleChances::capture_last`] of [`SearchConfig::rule_chances`].
     pub capture_last_chance: Option<u32>,
+    /// [`SearchConfig::playout_shapes`] (a mask, 0 to 8191).
+    pub playout_shapes: Option<u16>,
 }
 
 /// A `--set` assignment [`Tuning`] refuses.
@@ -422,7 +430,7 @@ pub struct TuningKey {
 
 impl Tuning {
     /// Every key, in the order [`Tuning`]'s display writes them.
-    pub const KEYS: [TuningKey; 18] = [
+    pub const KEYS: [TuningKey; 19] = [
         TuningKey {
             name: "rave_equiv",
             min: 1.0,
@@ -531,6 +539,12 @@ impl Tuning {
             max: RuleChances::MAX as f64,
             integer: true,
         },
+        TuningKey {
+            name: "playout_shapes",
+            min: 0.0,
+            max: PlayoutPolicy::ALL_SHAPES as f64,
+            integer: true,
+        },
     ];
 
     /// Sets one key from `KEY=VALUE`.
@@ -568,6 +582,7 @@ impl Tuning {
             "progressive_bias" => self.progressive_bias = Some(v as f32),
             "rule_chance" => self.rule_chance = Some(v as u32),
             "capture_last_chance" => self.capture_last_chance = Some(v as u32),
+            "playout_shapes" => self.playout_shapes = Some(v as u16),
             _ => self.learned_shapes = Some(v as f32),
         }
         Ok(())
@@ -591,6 +606,7 @@ impl Tuning {
                 .playout_ladder_attacks
                 .unwrap_or(config.playout_ladder_attacks),
             fill_board: self.fill_board.unwrap_or(config.fill_board),
+            playout_shapes: self.playout_shapes.unwrap_or(config.playout_shapes),
             rule_chances: RuleChances {
                 rule: self.rule_chance.unwrap_or(config.rule_chances.rule),
                 capture_last: self
@@ -636,6 +652,7 @@ impl fmt::Display for Tuning {
             self.progressive_bias.map(f64::from),
             self.rule_chance.map(f64::from),
             self.capture_last_chance.map(f64::from),
+            self.playout_shapes.map(f64::from),
         ];
         let mut sep = "";
         for (key, v) in Tuning::KEYS.iter().zip(values) {

@@ -14,7 +14,8 @@ pub(crate) use nakade::{empty_neighbors, nakade_point};
 #[cfg(test)]
 pub(crate) use pattern3x3::DIR_DELTAS;
 pub(crate) use pattern3x3::{
-    dirs, liberty_states, pattern_code, patterns, symmetries, transform, Dirs,
+    dirs, liberty_states, pattern_code, patterns, patterns_of, symmetries, transform, Dirs,
+    ALL_SHAPES,
 };
 pub(crate) use self_atari::{is_self_atari, touches_own, Captures};
 pub(crate) use two_liberties::{gaining_extension, net_atari};

@@ -60,7 +60,7 @@ pub(crate) fn dirs(size: usize, topology: Topology) -> &'static Dirs {
 /// first with the move in the centre. `X` and `O` are stones of the two
 /// colours (either way round), `.` empty, `x` X or empty, `o` O or empty,
 /// `#` off the board, `?` anything.
-const SHAPES: [&str; 13] = [
+const SHAPES: [&str; SHAPE_COUNT] = [
     // Hane that encloses.
     "XOX...???",
     // Hane that does not cut.
@@ -89,6 +89,14 @@ const SHAPES: [&str; 13] = [
     "?OXX.O###",
 ];
 
+/// The number of Mogo-style shapes; a shape mask has one bit per shape, in
+/// the order of their table (bit 0 the enclosing hane, bit 12 the edge
+/// cut).
+pub(crate) const SHAPE_COUNT: usize = 13;
+
+/// The mask of every shape.
+pub(crate) const ALL_SHAPES: u16 = (1 << SHAPE_COUNT) - 1;
+
 /// Maps a pattern cell (row, column; row 0 at the top) to the direction
 /// index of [`DIR_DELTAS`], or `None` for the centre.
 fn dir_of(row: usize, col: usize) -> Option<usize> {
@@ -105,9 +113,9 @@ pub(crate) fn transform(t: usize, (dx, dy): (isize, isize)) -> (isize, isize) {
     (dx, dy)
 }
 
-fn build_patterns() -> Box<[bool]> {
+fn build_patterns(mask: u16) -> Box<[bool]> {
     let mut table = vec![false; 1 << 16].into_boxed_slice();
-    for shape in SHAPES {
+    for (_, shape) in SHAPES.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0) {
         let cells: Vec<u8> = shape.bytes().collect();
         for t in 0..8 {
             for swap in [false, true] {
@@ -158,10 +166,20 @@ fn build_patterns() -> Box<[bool]> {
     table
 }
 
-/// The 3x3 pattern table, indexed by [`pattern_code`], built on first use.
+/// The 3x3 pattern table of every shape, indexed by [`pattern_code`],
+/// built on first use.
 pub(crate) fn patterns() -> &'static [bool] {
-    static TABLE: OnceLock<Box<[bool]>> = OnceLock::new();
-    TABLE.get_or_init(build_patterns)
+    patterns_of(ALL_SHAPES)
+}
+
+/// The 3x3 pattern table of the shapes in `mask` (bits above
+/// [`SHAPE_COUNT`] ignored), built on first use of that mask (64 kB each;
+/// only tuning runs use more than the full one).
+pub(crate) fn patterns_of(mask: u16) -> &'static [bool] {
+    static TABLES: [OnceLock<Box<[bool]>>; 1 << SHAPE_COUNT] =
+        [const { OnceLock::new() }; 1 << SHAPE_COUNT];
+    let mask = mask & ALL_SHAPES;
+    TABLES[usize::from(mask)].get_or_init(|| build_patterns(mask))
 }
 
 /// The 16-bit code of the 8 neighbours of `l` (2 bits each, in the order
@@ -252,5 +270,26 @@ mod tests {
             assert!(!patterns()[pattern_code(&b, d, at("A1"))]);
             assert!(!patterns()[pattern_code(&b, d, at("E5"))]);
         }
+    }
+
+    #[test]
+    fn a_shape_mask_keeps_exactly_its_shapes_codes() {
+        // Each shape alone matches a code the full table matches, the
+        // union of the single-shape tables is the full table, and the
+        // empty mask matches nothing.
+        let full = patterns();
+        let mut union = vec![false; full.len()];
+        for i in 0..SHAPE_COUNT {
+            let one = patterns_of(1 << i);
+            assert!(one.iter().any(|&m| m), "shape {i} matches something");
+            for (u, (&o, &f)) in union.iter_mut().zip(one.iter().zip(full)) {
+                assert!(!o || f, "shape {i} alone matches only what all do");
+                *u |= o;
+            }
+        }
+        assert_eq!(&union[..], full);
+        assert!(!patterns_of(0).iter().any(|&m| m));
+        let without_first = patterns_of(ALL_SHAPES & !1);
+        assert!(without_first.iter().zip(full).any(|(&w, &f)| f && !w));
     }
 }

@@ -199,9 +199,11 @@ struct EngineArgs {
     /// 13x13), progressive_bias (a child's value gets this times its
     /// learned probability over its visits plus one, 0 to 10, default 0:
     /// off), rule_chance (how often of 256 the heavy playouts follow a
-    /// rule that has a move, 0 to 256, default 230) or
+    /// rule that has a move, 0 to 256, default 230),
     /// capture_last_chance (how often of 256 they capture the stone just
-    /// played when it is in atari, 0 to 256, default 240).
+    /// played when it is in atari, 0 to 256, default 240) or
+    /// playout_shapes (which of the 13 hand-written 3x3 shapes the heavy
+    /// playouts play, a bit mask, 0 to 8191, default 8191: all).
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_tuning)]
     set: Vec<String>,
 }
