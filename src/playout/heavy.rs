@@ -363,7 +363,10 @@ mod tests {
         // from either side); with that shape alone, each is played about
         // 230 / 256 / 2 of the time (some 90 of 200 seeds).
         let first = hanes(1);
-        assert!((70..=115).contains(&first), "the hane alone: {first} of 200");
+        assert!(
+            (70..=115).contains(&first),
+            "the hane alone: {first} of 200"
+        );
         // With every shape, more points around C4 compete.
         let all = hanes(PlayoutPolicy::ALL_SHAPES);
         assert!(all < first - 20, "all shapes: {all} of 200");

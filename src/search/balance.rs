@@ -29,7 +29,7 @@
 //! assert_eq!(samples.len(), 3, "before each of the three moves");
 //! assert!(samples.iter().all(|s| s.black_result == 1.0));
 //! let balance = measure_balance(&samples, &SearchConfig::deterministic(1), 16, 1, 1);
-//! assert_eq!(balance.positions, 1);
+//! assert_eq!(balance.positions, 3);
 //! assert!(balance.mse >= 0.0 && balance.mse <= 1.0);
 //! ```
 
@@ -70,7 +70,9 @@ pub fn balance_samples(records: &[GameRecord], every: usize) -> Result<Vec<Balan
     let every = every.max(1);
     let mut out = Vec::new();
     for (gi, r) in records.iter().enumerate() {
-        let end = r.final_game().map_err(|e| format!("game {}: {e}", gi + 1))?;
+        let end = r
+            .final_game()
+            .map_err(|e| format!("game {}: {e}", gi + 1))?;
         let margin = end.score_with(&end.dead_stones()).margin();
         let black_result = if margin > 0.0 {
             1.0
@@ -232,9 +234,7 @@ pub fn measure_balance(
 /// over games (the positions of one game share its result, so they are
 /// not independent), of each game's summed difference.
 ///
-/// # Panics
-/// Never for measures of the same samples; measures of different lengths
-/// compare over the shorter.
+/// Measures of different lengths compare over the shorter.
 pub fn compare_balance(samples: &[BalanceSample], a: &Balance, b: &Balance) -> (f64, f64) {
     let n = samples.len().min(a.errors.len()).min(b.errors.len());
     if n == 0 {
@@ -243,14 +243,13 @@ pub fn compare_balance(samples: &[BalanceSample], a: &Balance, b: &Balance) -> (
     // Per game: the summed difference of squared errors.
     let mut per_game: Vec<f64> = Vec::new();
     let mut current = None;
-    for i in 0..n {
-        let g = samples[i].game;
-        if current != Some(g) {
+    for ((s, ea), eb) in samples.iter().zip(&a.errors).zip(&b.errors).take(n) {
+        if current != Some(s.game) {
             per_game.push(0.0);
-            current = Some(g);
+            current = Some(s.game);
         }
         if let Some(last) = per_game.last_mut() {
-            *last += a.errors[i] - b.errors[i];
+            *last += ea - eb;
         }
     }
     let games = per_game.len() as f64;
@@ -259,7 +258,11 @@ pub fn compare_balance(samples: &[BalanceSample], a: &Balance, b: &Balance) -> (
     // The positions' mean difference is the games' mean sum over the mean
     // positions a game: its standard error is the games' scaled by that.
     let mean_game = total / games;
-    let var = per_game.iter().map(|x| (x - mean_game).powi(2)).sum::<f64>() / (games - 1.0).max(1.0);
+    let var = per_game
+        .iter()
+        .map(|x| (x - mean_game).powi(2))
+        .sum::<f64>()
+        / (games - 1.0).max(1.0);
     let se = (var / games).sqrt() * games / n as f64;
     (diff, 1.96 * se)
 }
@@ -277,7 +280,10 @@ mod tests {
             let games = parse_records(&format!("5 {komi} 10 c3 pass pass\n")).unwrap();
             let samples = balance_samples(&games, 1).unwrap();
             assert_eq!(samples.len(), 3, "one position before each of three moves");
-            assert!(samples.iter().all(|s| s.black_result == want), "komi {komi}");
+            assert!(
+                samples.iter().all(|s| s.black_result == want),
+                "komi {komi}"
+            );
         }
     }
 
@@ -330,9 +336,16 @@ mod tests {
         }
         let bad = measure_balance(&wrong, &config, 32, 7, 2);
         assert_eq!(bad.mse, 1.0);
-        assert_eq!(bad.bias, 1.0, "the playouts favour Black over the false result");
+        assert_eq!(
+            bad.bias, 1.0,
+            "the playouts favour Black over the false result"
+        );
         let (d, half) = compare_balance(&wrong, &bad, &right);
-        assert_eq!((d, half), (1.0, 0.0), "one game, the same difference everywhere");
+        assert_eq!(
+            (d, half),
+            (1.0, 0.0),
+            "one game, the same difference everywhere"
+        );
     }
 
     #[test]

@@ -115,7 +115,11 @@ pub(crate) fn transform(t: usize, (dx, dy): (isize, isize)) -> (isize, isize) {
 
 fn build_patterns(mask: u16) -> Box<[bool]> {
     let mut table = vec![false; 1 << 16].into_boxed_slice();
-    for (_, shape) in SHAPES.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0) {
+    for (_, shape) in SHAPES
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| mask & (1 << i) != 0)
+    {
         let cells: Vec<u8> = shape.bytes().collect();
         for t in 0..8 {
             for swap in [false, true] {

@@ -523,7 +523,9 @@ fn run_eval(a: &EvalArgs) -> ExitCode {
 fn try_config(setting: &str) -> Result<SearchConfig, String> {
     let mut tuning = Tuning::default();
     for kv in setting.split_whitespace() {
-        tuning.set(kv).map_err(|e| format!("--try {setting:?}: {e}"))?;
+        tuning
+            .set(kv)
+            .map_err(|e| format!("--try {setting:?}: {e}"))?;
     }
     Ok(tuning.apply(SearchConfig::default()))
 }
@@ -541,7 +543,11 @@ fn run_balance(a: &BalanceArgs) -> ExitCode {
         Err(e) => return fail(format_args!("{e}")),
     };
     let split = |held: bool| -> Vec<GameRecord> {
-        games.iter().filter(|g| g.1 == held).map(|g| g.0.clone()).collect()
+        games
+            .iter()
+            .filter(|g| g.1 == held)
+            .map(|g| g.0.clone())
+            .collect()
     };
     let every = a.every as usize;
     let (train, test) = match (
