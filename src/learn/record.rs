@@ -125,16 +125,9 @@ impl GameRecord {
         self.replay_to_end(visit).map(drop)
     }
 
-    /// The game after its last move, replayed as [`replay`](Self::replay)
-    /// does (to score it: [`Game::dead_stones`], [`Game::score_with`]).
-    ///
-    /// # Errors
-    /// As [`replay`](Self::replay).
-    pub fn final_game(&self) -> Result<Game, String> {
-        self.replay_to_end(|_, _, _, _| {})
-    }
-
-    fn replay_to_end(
+    /// [`replay`](Self::replay), giving back the game after its last move
+    /// (to score it).
+    pub(crate) fn replay_to_end(
         &self,
         mut visit: impl FnMut(&Game, Color, Move, bool),
     ) -> Result<Game, String> {

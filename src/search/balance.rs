@@ -70,45 +70,40 @@ pub fn balance_samples(records: &[GameRecord], every: usize) -> Result<Vec<Balan
     let every = every.max(1);
     let mut out = Vec::new();
     for (gi, r) in records.iter().enumerate() {
-        let end = r
-            .final_game()
-            .map_err(|e| format!("game {}: {e}", gi + 1))?;
-        let margin = end.score_with(&end.dead_stones()).margin();
-        let black_result = if margin > 0.0 {
-            1.0
-        } else if margin < 0.0 {
-            0.0
-        } else {
-            0.5
-        };
+        let first = out.len();
         let len = r.moves.len().max(1);
         let mut teacher_moves = 0usize;
         let mut index = 0usize;
-        r.replay(|game, c, _mv, teacher| {
-            let i = index;
-            index += 1;
-            if !teacher {
-                return;
-            }
-            teacher_moves += 1;
-            if (teacher_moves - 1) % every != 0 {
-                return;
-            }
-            let last = match game.moves().last() {
-                Some(&(_, Move::Play(p))) => game.board().loc(p),
-                _ => None,
-            };
-            out.push(BalanceSample {
-                game: gi,
-                board: game.board().clone(),
-                to_move: c,
-                last,
-                komi: r.komi,
-                black_result,
-                progress: i as f32 / len as f32,
-            });
-        })
-        .map_err(|e| format!("game {}: {e}", gi + 1))?;
+        let end = r
+            .replay_to_end(|game, c, _mv, teacher| {
+                let i = index;
+                index += 1;
+                if !teacher {
+                    return;
+                }
+                teacher_moves += 1;
+                if (teacher_moves - 1) % every != 0 {
+                    return;
+                }
+                let last = match game.moves().last() {
+                    Some(&(_, Move::Play(p))) => game.board().loc(p),
+                    _ => None,
+                };
+                out.push(BalanceSample {
+                    game: gi,
+                    board: game.board().clone(),
+                    to_move: c,
+                    last,
+                    komi: r.komi,
+                    black_result: 0.0,
+                    progress: i as f32 / len as f32,
+                });
+            })
+            .map_err(|e| format!("game {}: {e}", gi + 1))?;
+        let result = black_share_of(end.score_with(&end.dead_stones()).margin()) as f32;
+        for s in &mut out[first..] {
+            s.black_result = result;
+        }
     }
     Ok(out)
 }
@@ -136,6 +131,18 @@ pub struct Balance {
     pub errors: Vec<f64>,
 }
 
+/// Black's share of a game that ends `margin` points ahead for Black: 1,
+/// 0, or a half for a draw.
+fn black_share_of(margin: f64) -> f64 {
+    if margin > 0.0 {
+        1.0
+    } else if margin < 0.0 {
+        0.0
+    } else {
+        0.5
+    }
+}
+
 /// The fraction of `playouts` playouts from `sample` that Black wins (a
 /// draw counts a half), with `config`'s playout policy seeded by `seed`.
 fn black_share(
@@ -153,14 +160,7 @@ fn black_share(
         let mut board = sample.board.clone();
         log.clear();
         policy.run(&mut board, sample.to_move, sample.last, &mut log);
-        let m = f64::from(board.area_owners(&mut owner[..])) - sample.komi;
-        black += if m > 0.0 {
-            1.0
-        } else if m < 0.0 {
-            0.0
-        } else {
-            0.5
-        };
+        black += black_share_of(f64::from(board.area_owners(&mut owner[..])) - sample.komi);
     }
     black / f64::from(playouts.max(1))
 }
