@@ -1,15 +1,28 @@
-//! Zobrist hash keys, generated at compile time (no init call).
+//! Zobrist hash keys, generated at compile time (no init call), and the
+//! one 64-bit mixer ([`mix64`]) that seeds and splits are hashed with.
 
 use crate::color::Color;
 use crate::geometry::SLOTS;
 
-/// One step of the SplitMix64 generator, usable in constant evaluation.
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
+/// The increment of the SplitMix64 generator (the golden ratio's
+/// fraction), also the multiplier that spreads small indices before
+/// [`mix64`].
+pub(crate) const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// SplitMix64's finaliser: a bijection of 64-bit words in which nearby
+/// inputs land far apart. The one home of the mixing every derived seed
+/// (a teacher game's, a balance sample's) and the held-out split use.
+#[inline]
+pub(crate) const fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
+    z ^ (z >> 31)
+}
+
+/// One step of the SplitMix64 generator, usable in constant evaluation.
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(GOLDEN_GAMMA);
+    (s, mix64(s))
 }
 
 const fn build() -> [[u64; SLOTS]; 2] {

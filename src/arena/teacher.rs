@@ -41,11 +41,12 @@ pub struct TeacherConfig {
 
 /// The seed of game `index` of a run seeded with `seed`.
 fn game_seed(seed: u64, index: u64) -> u64 {
-    // SplitMix64's finaliser on the pair: nearby indices far apart.
-    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    // Mixed: nearby indices far apart.
+    crate::zobrist::mix64(
+        seed ^ index
+            .wrapping_add(1)
+            .wrapping_mul(crate::zobrist::GOLDEN_GAMMA),
+    )
 }
 
 /// A random opening move for `c`: a legal point away from the first line

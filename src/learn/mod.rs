@@ -21,7 +21,7 @@ pub use features::{
 pub use mm::{fit, top_k, FitConfig, RawPositions, TrainingSet};
 pub use model::{Model, WeightsError, FORMAT_VERSION, MAGIC};
 pub use positions::{visit_positions, Position};
-pub use record::{parse_records, GameRecord, RecordError};
+pub use record::{held_out, parse_records, GameRecord, RecordError};
 
 #[cfg(test)]
 mod tests;

@@ -160,6 +160,29 @@ pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, RecordError> {
     Ok(out)
 }
 
+/// Whether game `game` of file `file` (both counted from 0) is held out
+/// of training when one game in `holdout` is, for the run seeded `seed`:
+/// a hash of the three, so the split is the same for `train fit`,
+/// `train eval` and `train balance`, and changes with the seed. A
+/// `holdout` of 0 holds nothing out.
+///
+/// ```
+/// use tengen::learn::held_out;
+///
+/// let out = (0..1000).filter(|&g| held_out(7, 0, g, 5)).count();
+/// assert!((150..250).contains(&out)); // about one game in five
+/// assert_eq!(held_out(7, 0, 3, 5), held_out(7, 0, 3, 5));
+/// assert!(!(0..100).any(|g| held_out(7, 0, g, 0)));
+/// ```
+pub fn held_out(seed: u64, file: u64, game: u64, holdout: u64) -> bool {
+    if holdout == 0 {
+        return false;
+    }
+    let z =
+        seed ^ file.wrapping_mul(0xA24B_AED4_963E_E407) ^ game.wrapping_mul(0x9FB2_1C65_1E98_DF25);
+    crate::zobrist::mix64(z) % holdout == 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -168,10 +168,7 @@ fn black_share(
 /// A 64-bit mix of the run's seed and a sample's index, so that each
 /// position's playouts are the same however the samples are shared out.
 fn sample_seed(seed: u64, i: usize) -> u64 {
-    let mut z = seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::zobrist::mix64(seed ^ (i as u64).wrapping_mul(crate::zobrist::GOLDEN_GAMMA))
 }
 
 /// Measures the balance of `config`'s playouts on `samples`, `playouts`

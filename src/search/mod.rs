@@ -32,6 +32,7 @@ mod search;
 mod shared;
 mod time;
 mod tree;
+mod tuning;
 mod worker;
 
 pub use crate::playout::{PlayoutPolicy, PolicyKind};
@@ -41,8 +42,7 @@ pub use balance::{
 pub use bench::{run_bench, BenchLine, BenchSize};
 pub use book::{build_book, canonical, Book, BookConfig, BookError, BookMove, BOOK_FORMAT};
 pub use config::{
-    Limits, SearchConfig, Tuning, TuningError, TuningKey, Widening, AUTO_LEARNED_WINS_ONLY_BELOW,
-    AUTO_RAVE_WEIGHTING_BELOW,
+    Limits, SearchConfig, Widening, AUTO_LEARNED_WINS_ONLY_BELOW, AUTO_RAVE_WEIGHTING_BELOW,
 };
 pub use engine::{Engine, Request};
 pub use key::PositionKey;
@@ -52,3 +52,4 @@ pub use prior::{hand_prior_score, PriorSource};
 pub use result::{Candidate, Decision, SearchResult};
 pub use search::Search;
 pub use time::{Clock, TimeBudget};
+pub use tuning::{Tuning, TuningError, TuningKey};

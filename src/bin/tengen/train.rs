@@ -340,20 +340,13 @@ fn load(d: &DataArgs) -> Result<Vec<(GameRecord, bool)>, String> {
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let games = parse_records(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         for (gi, g) in games.into_iter().enumerate() {
-            out.push((g, held_out(d.seed, fi as u64, gi as u64, d.holdout)));
+            out.push((
+                g,
+                tengen::learn::held_out(d.seed, fi as u64, gi as u64, d.holdout),
+            ));
         }
     }
     Ok(out)
-}
-
-/// Whether game `game` of file `file` is held out: a hash of the seed and
-/// both indices, one game in `holdout`.
-fn held_out(seed: u64, file: u64, game: u64, holdout: u64) -> bool {
-    let mut z =
-        seed ^ file.wrapping_mul(0xA24B_AED4_963E_E407) ^ game.wrapping_mul(0x9FB2_1C65_1E98_DF25);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) % holdout == 0
 }
 
 /// The features of every legal move of a position, the pass last, and the
