@@ -247,6 +247,29 @@ impl PlayoutPolicy {
         follow(&mut self.rng, self.chances.rule, &cand[..nc])
     }
 
+    /// The stone and its colour of an entry of the log [`run`](Self::run)
+    /// writes (passes are not logged).
+    ///
+    /// ```
+    /// use tengen::playout::{PlayoutPolicy, PolicyKind};
+    /// use tengen::{Board, Color, Topology};
+    ///
+    /// let mut board = Board::new(9, Topology::Planar).unwrap();
+    /// let mut policy = PlayoutPolicy::new(PolicyKind::Heavy, 9, Topology::Planar, 1);
+    /// let mut log = Vec::with_capacity(500);
+    /// let mut replay = board.clone();
+    /// policy.run(&mut board, Color::Black, None, &mut log);
+    /// for &e in &log {
+    ///     let (l, c) = PlayoutPolicy::logged(e);
+    ///     replay.play_unchecked(l, c);
+    /// }
+    /// assert_eq!(replay.hash(), board.hash());
+    /// ```
+    pub fn logged(entry: u16) -> (Loc, Color) {
+        let (l, c) = logged_move(entry);
+        (Loc(l), c)
+    }
+
     /// Plays `board` out with `to_move` first until both sides pass (or
     /// the move limit), logging each move into `log` within its existing
     /// capacity (never growing it). Returns the number of moves played.
