@@ -1,8 +1,9 @@
 //! Would a mercy rule pay in the heavy playouts? It stops a playout once
 //! one side has captured `T` stones more than the other and scores it as
 //! that side's win (libego and Pachi have one). This measures, for
-//! several `T`, how many of a playout's moves it would save and how often
-//! its verdict would differ from the finished playout's (area, komi 7.5).
+//! several `T`, how many of a playout's stones it would leave unplayed (of
+//! all the stones its log holds; passes are not logged) and how often its
+//! verdict would differ from the finished playout's (area, komi 7.5).
 //!
 //! ```sh
 //! cargo run --release --example playout_mercy -- SIZE PLAYOUTS OPENING_MOVES
@@ -42,11 +43,12 @@ fn main() {
     policy.read_ladders(true, &board);
     let mut log = Vec::with_capacity(8 * size * size);
     let mut owner = vec![0i8; size * size];
-    let (mut moves, mut reached, mut saved, mut wrong) = (0, [0; 4], [0; 4], [0; 4]);
+    let (mut moves, mut stones, mut reached, mut saved, mut wrong) = (0, 0, [0; 4], [0; 4], [0; 4]);
     for _ in 0..playouts {
         let mut end = board.clone();
         log.clear();
         moves += policy.run(&mut end, to_move, None, &mut log);
+        stones += log.len();
         let black_won = f64::from(end.area_owners(&mut owner)) > KOMI;
         let mut replay = board.clone();
         let mut seen = [false; 4];
@@ -71,10 +73,10 @@ fn main() {
     );
     for (k, t) in THRESHOLDS.iter().enumerate() {
         println!(
-            "  lead {t:>2}: reached in {:5.1}% of playouts, {:5.1}% of moves saved, \
+            "  lead {t:>2}: reached in {:5.1}% of playouts, {:5.1}% of stones saved, \
              verdict wrong in {} of {}",
             100.0 * reached[k] as f64 / playouts.max(1) as f64,
-            100.0 * saved[k] as f64 / moves.max(1) as f64,
+            100.0 * saved[k] as f64 / stones.max(1) as f64,
             wrong[k],
             reached[k]
         );

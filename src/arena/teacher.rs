@@ -14,6 +14,7 @@ use crate::gtp::GtpClient;
 use crate::learn::GameRecord;
 use crate::point::{Move, Point};
 use crate::rules::{Preset, Rules};
+use crate::zobrist::{mix64, GOLDEN_GAMMA};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Duration;
@@ -42,11 +43,7 @@ pub struct TeacherConfig {
 /// The seed of game `index` of a run seeded with `seed`.
 fn game_seed(seed: u64, index: u64) -> u64 {
     // Mixed: nearby indices far apart.
-    crate::zobrist::mix64(
-        seed ^ index
-            .wrapping_add(1)
-            .wrapping_mul(crate::zobrist::GOLDEN_GAMMA),
-    )
+    mix64(seed ^ index.wrapping_add(1).wrapping_mul(GOLDEN_GAMMA))
 }
 
 /// A random opening move for `c`: a legal point away from the first line

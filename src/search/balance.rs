@@ -39,6 +39,7 @@ use crate::color::Color;
 use crate::geometry::{Loc, SLOTS};
 use crate::learn::GameRecord;
 use crate::point::Move;
+use crate::zobrist::{mix64, GOLDEN_GAMMA};
 
 /// One sampled position of a recorded game and the game's result.
 #[derive(Clone, Debug)]
@@ -168,7 +169,7 @@ fn black_share(
 /// A 64-bit mix of the run's seed and a sample's index, so that each
 /// position's playouts are the same however the samples are shared out.
 fn sample_seed(seed: u64, i: usize) -> u64 {
-    crate::zobrist::mix64(seed ^ (i as u64).wrapping_mul(crate::zobrist::GOLDEN_GAMMA))
+    mix64(seed ^ (i as u64).wrapping_mul(GOLDEN_GAMMA))
 }
 
 /// Measures the balance of `config`'s playouts on `samples`, `playouts`
