@@ -228,3 +228,84 @@ fn stops_early_only_when_the_time_saved_is_kept() {
     assert_eq!(d, capture);
     assert!(spent < time - Duration::from_millis(200), "{spent:?}");
 }
+
+/// A root candidate of a hand-made analysis: `mv` with `visits` at
+/// `winrate`.
+fn candidate(mv: &str, visits: u64, winrate: f32) -> tengen::search::Candidate {
+    let mv: Move = mv.parse().expect("move");
+    tengen::search::Candidate {
+        mv,
+        visits,
+        winrate,
+        prior: 0.0,
+        lcb: winrate,
+        score_lead: 0.0,
+        score_stdev: 0.0,
+        pv: vec![mv],
+        pv_visits: vec![visits],
+    }
+}
+
+/// An analysis of `game` whose most visited move is a pass, then the
+/// `others`, with `ownership` everywhere (Black's, -1 to 1).
+fn pass_first(
+    game: &Game,
+    others: Vec<tengen::search::Candidate>,
+    ownership: f32,
+) -> tengen::search::SearchResult {
+    let mut candidates = vec![candidate("pass", 1000, 0.45)];
+    candidates.extend(others);
+    tengen::search::SearchResult {
+        best: Decision::Play(Move::Pass),
+        winrate: 0.45,
+        score_lead: 0.0,
+        score_stdev: 0.0,
+        candidates,
+        ownership: vec![ownership; game.board().area()],
+        playouts: 2000,
+        root_visits: 2000,
+        reused_visits: 0,
+        nodes: 100,
+        elapsed: Duration::from_secs(1),
+        from_book: false,
+    }
+}
+
+/// Under area scoring a pass gives the opponent a free move: before the
+/// opponent has passed, a stone on an open point that the search found
+/// nearly as good is played instead of a most-visited pass (a 19x19 game
+/// against GNU Go passed mid-game and lost by 81.5). The pass stands
+/// after the opponent's pass, when no stone comes close, on settled
+/// points, and under territory scoring.
+#[test]
+fn does_not_pass_first_under_area_scoring_while_open_points_are_as_good() {
+    let open = Game::new(9, Rules::default()).expect("9x9");
+    let mut e = engine(1, 0.0);
+    let d4 = || candidate("D4", 300, 0.40);
+    let pass = Decision::Play(Move::Pass);
+    // 0.40 against 0.45, with 300 of 1000 visits: D4 instead.
+    let r = pass_first(&open, vec![d4()], 0.0);
+    assert_eq!(
+        e.decision(&open, Color::Black, &r, false),
+        Decision::Play("D4".parse().unwrap())
+    );
+    // Far behind the pass, or barely searched: the pass stands.
+    let r = pass_first(&open, vec![candidate("D4", 300, 0.30)], 0.0);
+    assert_eq!(e.decision(&open, Color::Black, &r, false), pass);
+    let r = pass_first(&open, vec![candidate("D4", 50, 0.44)], 0.0);
+    assert_eq!(e.decision(&open, Color::Black, &r, false), pass);
+    // Every point settled, Black's own or White's: nothing to gain.
+    for own in [1.0, -1.0] {
+        let r = pass_first(&open, vec![d4()], own);
+        assert_eq!(e.decision(&open, Color::Black, &r, false), pass, "{own}");
+    }
+    // After White's pass, passing back is the host's business.
+    let mut passed = Game::new(9, Rules::default()).expect("9x9");
+    passed.play(Move::Pass).expect("black passes");
+    let r = pass_first(&passed, vec![d4()], 0.0);
+    assert_eq!(e.decision(&passed, Color::White, &r, false), pass);
+    // Territory scoring keeps its own pass policy.
+    let japanese = Game::new(9, Rules::preset(tengen::Preset::Japanese)).expect("9x9");
+    let r = pass_first(&japanese, vec![d4()], 0.0);
+    assert_eq!(e.decision(&japanese, Color::Black, &r, false), pass);
+}

@@ -9,6 +9,7 @@ use crate::game::Game;
 use crate::point::Move;
 use crate::rules::Scoring;
 use crate::score::dead_stones_by_ownership;
+use crate::tactics::{is_self_atari, Captures};
 use rand::RngCore;
 /// In a handicap game, White (giving the handicap) resigns only below
 /// this fraction of the resignation threshold: the stones make the early
@@ -32,6 +33,16 @@ const SETTLED_OWNERSHIP: f32 = 0.9;
 /// territory when its win rate is at most this much below the best;
 /// hand-set.
 const PASS_WINRATE_SLACK: f32 = 0.05;
+/// Under area scoring, before the opponent has passed, a stone on an
+/// unsettled point replaces a most-visited pass when its win rate is at
+/// most this much below the pass's: a pass gives the opponent a free
+/// move, and the tree's pass (which has no AMAF statistics) can lead on
+/// noise alone when every move looks bad after a surprise (a 19x19 game
+/// against GNU Go passed at move 208 at 0.449 and lost by 81.5); hand-set.
+const PASS_AREA_SLACK: f32 = 0.10;
+/// ... and when it has at least 1 / this of the pass's visits: a move the
+/// search looked at, not a blunder; hand-set.
+const PASS_AREA_VISIT_DIVISOR: u64 = 10;
 /// The lowest temperature used when sampling (avoids dividing by 0).
 const MIN_TEMPERATURE: f32 = 0.01;
 /// A sampled move needs at least 1 / this of the top move's visits:
@@ -42,15 +53,52 @@ const SAMPLE_VISIT_DIVISOR: u64 = 10;
 /// hand-set for the easy level.
 const SAMPLE_WINRATE_SLACK: f32 = 0.15;
 
+/// The stone to play instead of the most visited `pass` under area
+/// scoring, before the opponent has passed: the most visited candidate on
+/// a point that is settled for neither side (by the search's ownership),
+/// not a self-atari, with at least 1 / [`PASS_AREA_VISIT_DIVISOR`] of the
+/// pass's visits and a win rate at most [`PASS_AREA_SLACK`] below it. At
+/// a game's end only one's own territory, the opponent's and seki points
+/// are left (settled, or a self-atari), so the pass stands.
+fn unsettled_instead_of_pass(
+    game: &Game,
+    color: Color,
+    r: &SearchResult,
+    pass: &Candidate,
+) -> Option<Move> {
+    let board = game.board();
+    let sign = if color == Color::Black { 1.0 } else { -1.0 };
+    let settled = |o: Option<&f32>| o.is_some_and(|&o| (o * sign).abs() > SETTLED_OWNERSHIP);
+    r.candidates
+        .iter()
+        .filter(|c| {
+            c.visits > 0
+                && c.visits * PASS_AREA_VISIT_DIVISOR >= pass.visits
+                && c.winrate >= pass.winrate - PASS_AREA_SLACK
+        })
+        .find_map(|c| {
+            let Move::Play(p) = c.mv else {
+                return None;
+            };
+            let l = board.loc(p)?;
+            let open = !settled(r.ownership.get(l.index()));
+            (open
+                && game.is_legal(color, c.mv)
+                && !is_self_atari(board, l, color, Captures::GiveOneLiberty))
+            .then_some(c.mv)
+        })
+}
+
 impl Search {
     /// Turns an analysis of `game` for `color` (a result of
     /// [`think`](Self::think) with `limits.analysis`) into a decision:
     /// resignation (a streak of hopeless searches, never early, patient in
     /// handicap games), the pass policy (pass when the opponent has passed
     /// and the game is won; under area scoring or in `cleanup` mode, not
-    /// while dead opponent stones remain; under territory scoring, rather
-    /// than fill one's own settled territory), and the configured
-    /// randomness.
+    /// while dead opponent stones remain; under area scoring, never first
+    /// while a searched stone on an unsettled point is nearly as good;
+    /// under territory scoring, rather than fill one's own settled
+    /// territory), and the configured randomness.
     pub fn decision(
         &mut self,
         game: &Game,
@@ -90,15 +138,19 @@ impl Search {
             choice = self.sample(r);
         }
         let keep_playing = opp_dead && (cleanup || game.rules().scoring == Scoring::Area);
+        let opponent_passed = matches!(game.moves().last(), Some(&(c, Move::Pass)) if c == opp);
         if choice == Move::Pass {
             if cleanup && opp_dead {
                 if let Some(c) = r.candidates.iter().find(|c| c.mv != Move::Pass) {
                     choice = c.mv;
                 }
+            } else if game.rules().scoring == Scoring::Area && !opponent_passed {
+                if let Some(c) = unsettled_instead_of_pass(game, color, r, top) {
+                    choice = c;
+                }
             }
             return Decision::Play(choice);
         }
-        let opponent_passed = matches!(game.moves().last(), Some(&(c, Move::Pass)) if c == opp);
         let win_if_ended = game.score_with(&dead).outcome(game.rules().tie).winner() == Some(color);
         if opponent_passed && win_if_ended && !keep_playing {
             return Decision::Play(Move::Pass);
