@@ -299,7 +299,7 @@ fn does_not_pass_first_under_area_scoring_while_open_points_are_as_good() {
         let r = pass_first(&open, vec![d4()], own);
         assert_eq!(e.decision(&open, Color::Black, &r, false), pass, "{own}");
     }
-    // After White's pass, passing back is the host's business.
+    // After Black's pass, White passing back is the host's business.
     let mut passed = Game::new(9, Rules::default()).expect("9x9");
     passed.play(Move::Pass).expect("black passes");
     let r = pass_first(&passed, vec![d4()], 0.0);

@@ -7,8 +7,9 @@ playout changes on the positions where tengen's games are decided.
 
 For every game in SGF_DIR (as `tengen match --sgf-dir` writes them; the
 engine whose name starts with "tengen" is the side searched), the
-position before each of tengen's moves from move FROM to move TO, every
-EVERY-th of them (default 60, 240, 10), is loaded with `loadsgf` and
+position before tengen's moves from move FROM to move TO, one every
+EVERY moves of the game (default 60, 240, 10: every fifth of tengen's
+own moves), is loaded with `loadsgf` and
 searched from an empty tree with `kata-genmove_analyze` by one process
 of TENGEN COMMAND (give it `--playouts N --threads 1`, so that the
 screen does not depend on the machine's load and repeats itself). Printed: the positions, the Brier score (the mean

@@ -67,8 +67,7 @@ fn unsettled_instead_of_pass(
     pass: &Candidate,
 ) -> Option<Move> {
     let board = game.board();
-    let sign = if color == Color::Black { 1.0 } else { -1.0 };
-    let settled = |o: Option<&f32>| o.is_some_and(|&o| (o * sign).abs() > SETTLED_OWNERSHIP);
+    let settled = |o: Option<&f32>| o.is_some_and(|&o| o.abs() > SETTLED_OWNERSHIP);
     r.candidates
         .iter()
         .filter(|c| {
